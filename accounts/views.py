@@ -1,0 +1,28 @@
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from accounts.forms import SignUpForm
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {
+            "name": user.username
+        })
+        return redirect(request.GET.get("next") or "home")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+@login_required
+def profile(request):
+    return render(request, "accounts/profile.html", {"profile_user": request.user})

@@ -1,0 +1,34 @@
+"""Shared test set-up.
+
+Tests marked `postgres` or `redis` need the real services. They run when DATABASE_URL
+points at PostgreSQL and REDIS_URL at Redis (as `.ci/run` arranges) and are skipped,
+with the reason shown, on a laptop that runs plain `make test`.
+"""
+
+import os
+
+import pytest
+from django.conf import settings
+
+
+def _on_postgres() -> bool:
+    return settings.DATABASES["default"]["ENGINE"].endswith("postgresql")
+
+
+def _on_redis() -> bool:
+    return settings.CHANNEL_LAYERS["default"]["BACKEND"].startswith("channels_redis")
+
+
+def pytest_collection_modifyitems(config, items):
+    must_run = os.environ.get("XUEZHAN_REQUIRE_SERVICES") == "1"
+    missing = {
+        "postgres": None if _on_postgres() else "needs PostgreSQL: set DATABASE_URL=postgres://…",
+        "redis": None if _on_redis() else "needs Redis: set REDIS_URL=redis://…",
+    }
+    if must_run and any(missing.values()):
+        # CI promised the services: skipping their tests would hide a broken set-up.
+        raise pytest.UsageError("; ".join(reason for reason in missing.values() if reason))
+    for item in items:
+        for marker, reason in missing.items():
+            if reason and marker in item.keywords:
+                item.add_marker(pytest.mark.skip(reason=reason))
