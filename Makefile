@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint clean
+.PHONY: run test lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,3 +33,8 @@ lint: $(VENV)/.installed-test
 
 clean:
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-* staticfiles
+
+# Benchmarks (figures for the issue notes); `mahjong` is only the yardstick.
+bench: $(VENV)/.installed-test
+	$(BIN)/python -m pip install --quiet mahjong
+	$(BIN)/python -m benchmarks.bench_hands

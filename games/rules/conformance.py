@@ -1,0 +1,79 @@
+"""Adapter for the shared test vectors (shared/vectors/README.md).
+
+``evaluate_hand(case)`` answers a hands.jsonl case with its "expect" object. It returns
+plain JSON-able values, never raises for a well-formed case, and raises ValueError with
+a readable message for a malformed one.
+"""
+
+from typing import Any
+
+from games.rules.hands import Meld, held_copies
+from games.rules.options import RoomOptions
+from games.rules.scoring import WinContext, best_ready_fan, score_win
+from games.rules.tiles import COPIES, parse_tile, parse_tiles, suit_index, tile_str, to_counts
+
+HAND_FLAGS = ("tianhu", "dihu", "last_tile")
+
+
+def _require(case: Any, name: str) -> Any:
+    if not isinstance(case, dict):
+        raise ValueError(f"a case is a JSON object, got {type(case).__name__}")
+    if name not in case:
+        raise ValueError(f"case {case.get('id', '?')!r} has no {name!r}")
+    return case[name]
+
+
+def _parse_melds(case: dict) -> list[Meld]:
+    melds = case.get("melds") or []
+    if not isinstance(melds, list):
+        raise ValueError("'melds' must be a list like ['pong 555p']")
+    if len(melds) > 4:
+        raise ValueError(f"at most four melds, got {len(melds)}")
+    return [Meld.parse(text) for text in melds]
+
+
+def _check_copies(counts: list[int], melds: list[Meld]) -> None:
+    for t, n in enumerate(held_copies(counts, melds)):
+        if n > COPIES:
+            raise ValueError(f"{n} copies of {tile_str(t)} in hand and melds; there are {COPIES}")
+
+
+def evaluate_hand(case: dict) -> dict:
+    hand = parse_tiles(_require(case, "hand"))
+    void = suit_index(_require(case, "void"))
+    melds = _parse_melds(case)
+    options = RoomOptions.from_dict(case.get("options"))
+    expected_size = 13 - 3 * len(melds)
+    if len(hand) != expected_size:
+        raise ValueError(
+            f"hand has {len(hand)} tiles; with {len(melds)} melds it must have {expected_size}"
+        )
+    counts = to_counts(hand)
+    _check_copies(counts, melds)
+
+    if "win" not in case:
+        tiles, max_fan = best_ready_fan(counts, melds, void, options)
+        return {"waits": [tile_str(t) for t in tiles], "max_fan": max_fan}
+
+    win = parse_tile(case["win"])
+    flags = case.get("flags") or []
+    if not isinstance(flags, list) or any(flag not in HAND_FLAGS for flag in flags):
+        raise ValueError(f"flags must be a list of {', '.join(HAND_FLAGS)}, got {flags!r}")
+    context = WinContext(
+        how=case.get("how", "ron"),
+        tianhu="tianhu" in flags,
+        dihu="dihu" in flags,
+        last_tile="last_tile" in flags,
+    )
+    counts[win] += 1
+    _check_copies(counts, melds)
+    score = score_win(counts, melds, void, context, options)
+    if score is None:
+        return {"win": False}
+    return {
+        "win": True,
+        "fan": score.fan,
+        "raw_fan": score.raw_fan,
+        "patterns": score.patterns,
+        "points": score.points,
+    }

@@ -1,0 +1,96 @@
+"""Room options (RULES.md section 10): one validated, immutable object with the defaults.
+
+In JSON, on/off are true/false and "none" is null. Anything invalid raises ValueError
+naming the option, so a form or an import can tell the user which field is wrong.
+"""
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+ZIMO_BONUS = ("none", "base", "fan")
+KONG_BLOOM = ("zimo", "ron")
+CAP_RANGE = (2, 8)
+PIG_FAN_RANGE = (0, 8)
+SECONDS_RANGE = (5, 120)
+NO_CAP_PIG_FAN = 4  # pig_fan "cap" when the room has no cap
+
+
+@dataclass(frozen=True, slots=True)
+class RoomOptions:
+    base: int = 1
+    cap: int | None = 4
+    pig_fan: int | str = "cap"
+    zimo_bonus: str = "none"
+    kong_bloom_from_discard: str = "zimo"
+    pass_blocks_ron: bool = True
+    last_four_must_win: bool = True
+    last_four_auto_ron: bool = False
+    tiandi_hu: bool = True
+    haidi: bool = False
+    jingoudiao: bool = False
+    kong_transfer: bool = True
+    ready_difference: bool = False
+    turn_seconds: int = 30
+    claim_seconds: int = 15
+    void_seconds: int = 20
+
+    def __post_init__(self) -> None:
+        _check_int("base", self.base, low=1)
+        if self.cap is not None:
+            _check_int("cap", self.cap, *CAP_RANGE)
+        if self.pig_fan != "cap":
+            _check_int("pig_fan", self.pig_fan, *PIG_FAN_RANGE, also='or "cap"')
+        _check_choice("zimo_bonus", self.zimo_bonus, ZIMO_BONUS)
+        _check_choice("kong_bloom_from_discard", self.kong_bloom_from_discard, KONG_BLOOM)
+        for name in (
+            "pass_blocks_ron",
+            "last_four_must_win",
+            "last_four_auto_ron",
+            "tiandi_hu",
+            "haidi",
+            "jingoudiao",
+            "kong_transfer",
+            "ready_difference",
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise ValueError(f"option {name}: must be true or false, got {value!r}")
+        for name in ("turn_seconds", "claim_seconds", "void_seconds"):
+            _check_int(name, getattr(self, name), *SECONDS_RANGE)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> "RoomOptions":
+        data = dict(data or {})
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown option {unknown[0]!r}; known options: {sorted(known)}")
+        return cls(**data)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def effective_pig_fan(self) -> int:
+        if self.pig_fan == "cap":
+            return NO_CAP_PIG_FAN if self.cap is None else self.cap
+        return self.pig_fan
+
+    def capped(self, fan: int) -> int:
+        return fan if self.cap is None else min(fan, self.cap)
+
+
+def _check_int(name: str, value: Any, low: int, high: int | None = None, also: str = "") -> None:
+    valid = isinstance(value, int) and not isinstance(value, bool)
+    if not valid or value < low or (high is not None and value > high):
+        span = f"from {low} to {high}" if high is not None else f"at least {low}"
+        extra = f" {also}" if also else ""
+        raise ValueError(f"option {name}: must be a whole number {span}{extra}, got {value!r}")
+
+
+def _check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ValueError(f"option {name}: must be one of {', '.join(choices)}, got {value!r}")
+
+
+DEFAULT_OPTIONS = RoomOptions()

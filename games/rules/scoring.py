@@ -1,0 +1,213 @@
+"""Scoring a win (RULES.md section 7).
+
+Fan = pattern fan + extra fan, capped at the room's cap; points = base × 2^fan. Only the
+highest pattern counts, and a hand is read in whichever way scores most — which matters
+because 龙七对 takes one 根 away: 天胡 with all its 根 can beat 清龙七对.
+"""
+
+from dataclasses import dataclass, field
+
+from games.rules.hands import (
+    ALL_TERMINAL,
+    ALL_TRIPLETS,
+    Meld,
+    held_copies,
+    is_seven_pairs_form,
+    is_standard_form,
+    readings,
+    suit_keys,
+    waits,
+)
+from games.rules.options import DEFAULT_OPTIONS, RoomOptions
+from games.rules.tiles import COPIES, RANKS, TILE_KINDS, rank_of
+
+# Pattern key -> fan, in the rule book's order (ties keep the earlier pattern).
+PATTERN_FAN = {
+    "pinghu": 0,
+    "duiduihu": 1,
+    "qingyise": 2,
+    "qidui": 2,
+    "daiyaojiu": 2,
+    "qingdui": 3,
+    "jiangdui": 3,
+    "longqidui": 4,
+    "qingqidui": 4,
+    "qingyaojiu": 4,
+    "qinglongqidui": 5,
+    "tianhu": 5,
+    "dihu": 5,
+}
+DRAGON_PATTERNS = ("longqidui", "qinglongqidui")  # their 4-of-a-kind is not also a 根
+EXTRA_KEYS = (
+    "gen",
+    "gangshanghua",
+    "gangshangpao",
+    "qiangganghu",
+    "haidilaoyue",
+    "haidipao",
+    "jingoudiao",
+    "zimo",
+)
+
+HOW_VALUES = ("ron", "zimo", "rob_kong", "kong_draw", "after_kong")
+SELF_DRAWN = frozenset({"zimo", "kong_draw"})
+
+
+@dataclass(frozen=True, slots=True)
+class WinContext:
+    """How the winning tile came: ``how`` is one of HOW_VALUES."""
+
+    how: str = "ron"
+    tianhu: bool = False
+    dihu: bool = False
+    last_tile: bool = False
+
+    def __post_init__(self) -> None:
+        if self.how not in HOW_VALUES:
+            raise ValueError(f"unknown way to win {self.how!r}: one of {', '.join(HOW_VALUES)}")
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.how in SELF_DRAWN
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    pattern: str
+    patterns: dict[str, int] = field(default_factory=dict)  # counted pattern and extras
+    raw_fan: int = 0
+    fan: int = 0
+    points: int = 0  # what one payer pays
+
+    def to_dict(self) -> dict:
+        return {
+            "pattern": self.pattern,
+            "patterns": dict(self.patterns),
+            "raw_fan": self.raw_fan,
+            "fan": self.fan,
+            "points": self.points,
+        }
+
+
+def _applicable_patterns(
+    counts: list[int], melds: list[Meld], keys: list[int], context: WinContext, options: RoomOptions
+) -> list[str]:
+    held = held_copies(counts, melds) if melds else counts
+    suits_held = {t // RANKS for t in range(TILE_KINDS) if held[t]}
+    one_suit = len(suits_held) == 1
+    found = ["pinghu"]
+    if not melds and is_seven_pairs_form(keys):
+        dragon = any(n == COPIES for n in counts)
+        found.append("qidui")
+        if dragon:
+            found.append("longqidui")
+        if one_suit:
+            found.append("qinglongqidui" if dragon else "qingqidui")
+            if dragon:
+                found.append("qingqidui")
+    if is_standard_form(keys):
+        flags = readings(keys)
+        triplets = bool(flags & ALL_TRIPLETS)
+        terminal = bool(flags & ALL_TERMINAL) and all(
+            rank_of(m.tile) in (1, RANKS) for m in melds
+        )
+        if triplets:
+            found.append("duiduihu")
+            if all(rank_of(t) in (2, 5, 8) for t in range(TILE_KINDS) if held[t]):
+                found.append("jiangdui")
+            if one_suit:
+                found.append("qingdui")
+        if terminal:
+            found.append("daiyaojiu")
+            if one_suit:
+                found.append("qingyaojiu")
+    if one_suit:
+        found.append("qingyise")
+    if options.tiandi_hu and context.self_drawn:
+        if context.tianhu:
+            found.append("tianhu")
+        elif context.dihu:
+            found.append("dihu")
+    return found
+
+
+def _extras(
+    held: list[int], melds: list[Meld], context: WinContext, options: RoomOptions
+) -> dict[str, int]:
+    extras = {}
+    gen = sum(1 for n in held if n == COPIES)
+    if gen:
+        extras["gen"] = gen
+    if context.how == "kong_draw":
+        extras["gangshanghua"] = 1
+    if context.how == "after_kong":
+        extras["gangshangpao"] = 1
+    if context.how == "rob_kong":
+        extras["qiangganghu"] = 1
+    if options.haidi and context.last_tile:
+        extras["haidilaoyue" if context.self_drawn else "haidipao"] = 1
+    if options.jingoudiao and len(melds) == 4:
+        extras["jingoudiao"] = 1
+    if options.zimo_bonus == "fan" and context.self_drawn:
+        extras["zimo"] = 1
+    return extras
+
+
+def score_win(
+    counts: list[int],
+    melds: list[Meld],
+    void: int | None,
+    context: WinContext = WinContext(),
+    options: RoomOptions = DEFAULT_OPTIONS,
+) -> Score | None:
+    """Score the concealed tiles ``counts`` (the winning tile included) beside ``melds``.
+
+    Returns None when they are not a winning hand for a player with this void suit.
+    """
+    keys = suit_keys(counts)
+    if void is not None and keys[void]:
+        return None
+    if not (is_standard_form(keys) or (not melds and is_seven_pairs_form(keys))):
+        return None
+    held = held_copies(counts, melds) if melds else counts
+    extras = _extras(held, melds, context, options)
+    best: tuple[int, int, int] | None = None
+    best_pattern = "pinghu"
+    patterns = _applicable_patterns(counts, melds, keys, context, options)
+    for order, pattern in enumerate(PATTERN_FAN):
+        if pattern not in patterns:
+            continue
+        gen = extras.get("gen", 0) - (1 if pattern in DRAGON_PATTERNS else 0)
+        total = PATTERN_FAN[pattern] + sum(v for k, v in extras.items() if k != "gen") + gen
+        rank = (total, PATTERN_FAN[pattern], -order)
+        if best is None or rank > best:
+            best, best_pattern = rank, pattern
+    counted = {best_pattern: PATTERN_FAN[best_pattern]}
+    for key in EXTRA_KEYS:
+        value = extras.get(key, 0)
+        if key == "gen" and best_pattern in DRAGON_PATTERNS:
+            value -= 1
+        if value > 0:
+            counted[key] = value
+    raw_fan = best[0]
+    fan = options.capped(raw_fan)
+    points = options.base * 2**fan
+    if options.zimo_bonus == "base" and context.self_drawn:
+        points += options.base
+    return Score(pattern=best_pattern, patterns=counted, raw_fan=raw_fan, fan=fan, points=points)
+
+
+def best_ready_fan(
+    counts: list[int], melds: list[Meld], void: int | None, options: RoomOptions = DEFAULT_OPTIONS
+) -> tuple[list[int], int | None]:
+    """The waits of a 13-tile hand and the highest fan (after the cap) of a plain win on a
+    discard with one of them — the figure 查叫 uses. ``(waits, None)`` when not ready."""
+    tiles = waits(counts, melds, void)
+    best = None
+    for t in tiles:
+        counts[t] += 1
+        score = score_win(counts, melds, void, WinContext("ron"), options)
+        counts[t] -= 1
+        if score is not None and (best is None or score.fan > best):
+            best = score.fan
+    return tiles, best
