@@ -38,3 +38,4 @@ clean:
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet mahjong
 	$(BIN)/python -m benchmarks.bench_hands
+	$(BIN)/python -m benchmarks.bench_round

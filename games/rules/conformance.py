@@ -77,3 +77,76 @@ def evaluate_hand(case: dict) -> dict:
         "patterns": score.patterns,
         "points": score.points,
     }
+
+
+ROUND_VERBS = ("void", "discard", "zimo", "concealed_kong", "added_kong", "win", "pong", "kong",
+               "pass")
+
+
+def _parse_round_action(item: Any) -> tuple[int, tuple[str, int | None], bool]:
+    if not isinstance(item, list) or len(item) < 2:
+        raise ValueError(f"an action is [seat, verb] or [seat, verb, arg], got {item!r}")
+    illegal = item[-1] == "illegal"
+    parts = item[:-1] if illegal else item
+    seat, verb = parts[0], parts[1]
+    if seat not in range(4) or isinstance(seat, bool):
+        raise ValueError(f"seat must be 0–3 in {item!r}")
+    if verb not in ROUND_VERBS:
+        raise ValueError(f"unknown verb {verb!r} in {item!r}")
+    arg = parts[2] if len(parts) > 2 else None
+    if verb == "void":
+        return seat, (verb, suit_index(arg)), illegal
+    if verb in ("discard", "concealed_kong", "added_kong"):
+        return seat, (verb, parse_tile(arg)), illegal
+    if arg is not None:
+        raise ValueError(f"{verb} takes no argument in {item!r}")
+    return seat, (verb, None), illegal
+
+
+def play_round(case: dict) -> dict:
+    """Play a rounds.jsonl case and report its "expect" object.
+
+    Where the engine disagrees with the script (it accepts a move marked illegal, or
+    refuses one that is not), the answer carries an extra "errors" list, so that it
+    cannot equal the expectation and says why.
+    """
+    from games.rules.round import IllegalAction, Round
+
+    hands_text = _require(case, "hands")
+    if not isinstance(hands_text, list) or len(hands_text) != 4:
+        raise ValueError("'hands' must be a list of four hands")
+    dealer = _require(case, "dealer")
+    if dealer not in range(4) or isinstance(dealer, bool):
+        raise ValueError(f"'dealer' must be a seat 0–3, got {dealer!r}")
+    hands = [parse_tiles(text) for text in hands_text]
+    wall = parse_tiles(_require(case, "wall"))
+    options = RoomOptions.from_dict(case.get("options"))
+    actions = [_parse_round_action(item) for item in _require(case, "actions")]
+    state = Round.from_deal(hands, wall, dealer, options)
+
+    errors = []
+    for number, (seat, action, illegal) in enumerate(actions):
+        before = state.to_json()
+        try:
+            state.apply(seat, action)
+        except IllegalAction as exc:
+            if not illegal:
+                errors.append(f"action {number} {case['actions'][number]} refused: {exc}")
+                break
+            if state.to_json() != before:
+                errors.append(f"action {number} was refused but changed the state")
+        else:
+            if illegal:
+                errors.append(f"action {number} {case['actions'][number]} should be illegal")
+                break
+
+    result = {
+        "net": state.net(),
+        "ledger": [[e["payer"], e["payee"], e["amount"], e["reason"]] for e in state.ledger],
+        "winners": [[w["seat"], w["how"], w["fan"]] for w in state.winners],
+        "end": state.end,
+        "next_dealer": state.next_dealer,
+    }
+    if errors:
+        result["errors"] = errors
+    return result

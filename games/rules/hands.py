@@ -11,8 +11,9 @@ The tables also say how a shape can be read, which scoring needs:
 (some reading has a 1 or a 9 in every set and the pair, for 带幺九).
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, wraps
 from itertools import combinations_with_replacement, product
 
 from games.rules.tiles import COPIES, RANKS, SUIT_COUNT, TILE_KINDS, parse_tiles
@@ -26,6 +27,11 @@ ALL_TERMINAL = 2
 
 MELD_KINDS = ("pong", "kong", "added", "concealed")
 KONG_KINDS = ("kong", "added", "concealed")
+
+Split = tuple[int, int, int]  # (sets, partial sets, pair) of one suit's tiles
+EMPTY_SUIT: tuple[Split, ...] = ((0, 0, 0),)
+RUN = 1 | 1 << 3 | 1 << 6  # one tile at each of three ranks, in a suit key
+MEMO_LIMIT = 1 << 17  # suit keys remembered before a memo starts afresh (tens of MB)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,64 +232,87 @@ def waits(counts: list[int], melds: list[Meld], void: int | None) -> list[int]:
 # --- shanten: how many tiles away from ready ----------------------------------------------
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit_blocks(key: int) -> tuple[tuple[int, int, int], ...]:
-    """Pareto-best (sets, partial sets, pair) splits of one suit's tiles.
+# --- one suit's splits ------------------------------------------------------------------
+#
+# Searching every split of a suit afresh takes tens of milliseconds for a suit of ten
+# tiles or more, too slow for a bot that asks about hundreds of hands a decision. Here
+# each split step removes a block from the lowest rank and looks the smaller suit up in
+# a shared cache, so a new suit costs a few look-ups of suits already seen.
+# tests/rules/test_hands.py checks the result against a plain search (reference.py).
 
-    A partial set is two tiles a set needs one more for (a pair, 12, 13); ``pair`` is 1
-    when one pair is kept apart as the hand's pair.
-    """
-    counts = [(key >> RANK_SHIFT[r]) & 7 for r in range(RANKS)]
-    found: set[tuple[int, int, int]] = set()
 
-    def search(r: int, sets: int, partials: int, pair: int) -> None:
-        while r < RANKS and counts[r] == 0:
-            r += 1
-        if r == RANKS:
-            found.add((sets, partials, pair))
-            return
-        c = counts
-        if c[r] >= 3:
-            c[r] -= 3
-            search(r, sets + 1, partials, pair)
-            c[r] += 3
-        if r + 2 < RANKS and c[r + 1] and c[r + 2]:
-            c[r] -= 1
-            c[r + 1] -= 1
-            c[r + 2] -= 1
-            search(r, sets + 1, partials, pair)
-            c[r] += 1
-            c[r + 1] += 1
-            c[r + 2] += 1
-        if c[r] >= 2:
-            c[r] -= 2
-            if not pair:
-                search(r, sets, partials, 1)
-            search(r, sets, partials + 1, pair)
-            c[r] += 2
-        if r + 1 < RANKS and c[r + 1]:
-            c[r] -= 1
-            c[r + 1] -= 1
-            search(r, sets, partials + 1, pair)
-            c[r] += 1
-            c[r + 1] += 1
-        if r + 2 < RANKS and c[r + 2]:
-            c[r] -= 1
-            c[r + 2] -= 1
-            search(r, sets, partials + 1, pair)
-            c[r] += 1
-            c[r + 2] += 1
-        c[r] -= 1  # leave one tile out as a loose tile
-        search(r, sets, partials, pair)
-        c[r] += 1
+def _memoised(compute: Callable[[int], tuple]) -> Callable[[int], tuple]:
+    """Remember ``compute(key)`` in a plain dict. Unlike lru_cache's linked entries, a
+    dict of ints and tuples of ints leaves the garbage collector next to nothing to
+    scan: with lru_cache, full collections put 25–35 ms pauses into bot decisions."""
+    memo: dict[int, tuple] = {}
 
-    search(0, 0, 0, 0)
-    best = [
-        b
-        for b in found
-        if not any(o != b and o[0] >= b[0] and o[1] >= b[1] and o[2] >= b[2] for o in found)
-    ]
-    return tuple(best)
+    @wraps(compute)
+    def lookup(key: int) -> tuple:
+        found = memo.get(key)
+        if found is None:
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            found = memo[key] = compute(key)
+        return found
+
+    return lookup
+
+
+@_memoised
+def suit_splits(key: int) -> tuple[Split, ...]:
+    """The Pareto-best (sets, partial sets, pair) splits of one suit key."""
+    reachable = _reachable_splits(key)
+    return tuple(
+        split
+        for split in reachable
+        if not any(other != split and _covers(other, split) for other in reachable)
+    )
+
+
+@_memoised
+def _reachable_splits(key: int) -> tuple[Split, ...]:
+    """Splits of the suit, less those beaten by one with as many pairs (a split holding
+    the pair cannot stand in for one that still has room for it)."""
+    if not key:
+        return EMPTY_SUIT
+    rank = 0
+    while not (key >> 3 * rank) & 7:
+        rank += 1
+    shift = 3 * rank
+    here = (key >> shift) & 7
+    next_one = (key >> shift + 3) & 7 if rank + 1 < RANKS else 0
+    next_two = (key >> shift + 6) & 7 if rank + 2 < RANKS else 0
+    found: set[Split] = set()
+
+    def split_off(removed: int, sets: int, partials: int, pair: int) -> None:
+        for s, p, h in _reachable_splits(key - (removed << shift)):
+            if h + pair <= 1:
+                found.add((s + sets, p + partials, h + pair))
+
+    if here >= 3:
+        split_off(3, 1, 0, 0)  # three of a kind
+    if next_one and next_two:
+        split_off(RUN, 1, 0, 0)  # a run
+    if here >= 2:
+        split_off(2, 0, 0, 1)  # the hand's pair
+        split_off(2, 0, 1, 0)  # a pair waiting for its third tile
+    if next_one:
+        split_off(1 | 1 << 3, 0, 1, 0)  # two neighbours (12)
+    if next_two:
+        split_off(1 | 1 << 6, 0, 1, 0)  # a gap (13)
+    split_off(1, 0, 0, 0)  # a loose tile
+    return tuple(
+        split
+        for split in found
+        if not any(
+            other != split and other[2] == split[2] and _covers(other, split) for other in found
+        )
+    )
+
+
+def _covers(other: Split, split: Split) -> bool:
+    return other[0] >= split[0] and other[1] >= split[1] and other[2] >= split[2]
 
 
 def standard_shanten(counts: list[int], n_melds: int, void: int | None) -> int:
@@ -298,7 +327,7 @@ def standard_shanten(counts: list[int], n_melds: int, void: int | None) -> int:
         options = [
             (s + bs, p + bp, h + bh)
             for s, p, h in options
-            for bs, bp, bh in _suit_blocks(key)
+            for bs, bp, bh in suit_splits(key)
             if h + bh <= 1
         ]
     best = 8

@@ -1,0 +1,95 @@
+"""End of the round when the wall runs out (RULES.md section 9): 查花猪, 查叫, 退税, and the
+optional 补差价 among ready players. Pure functions over the players' hands: they return
+the payments as (payer, payee, amount, reason) rows and change nothing.
+"""
+
+from dataclasses import dataclass
+
+from games.rules.hands import Meld, held_copies
+from games.rules.options import RoomOptions
+from games.rules.scoring import best_ready_fan
+from games.rules.tiles import RANKS, SUIT_COUNT, TILE_KINDS
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One active player's hand at the end: concealed counts, melds and void suit."""
+
+    seat: int
+    counts: list[int]
+    melds: list[Meld]
+    void: int | None
+
+
+def is_pig(standing: Standing) -> bool:
+    """花猪: hand and melds still hold all three suits."""
+    held = held_copies(standing.counts, standing.melds)
+    suits = {t // RANKS for t in range(TILE_KINDS) if held[t]}
+    return len(suits) == SUIT_COUNT
+
+
+def ready_fan(standing: Standing, options: RoomOptions) -> int | None:
+    """The best fan a ready player's waits would score as a plain win on a discard."""
+    _, fan = best_ready_fan(list(standing.counts), standing.melds, standing.void, options)
+    return fan
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    pigs: list[int]
+    ready: dict[int, int]  # seat -> best fan, for the active non-pig ready players
+    not_ready: list[int]  # active players who are not ready, pigs included
+    payments: list[tuple[int, int, int, str]]
+
+
+def settle_wall_empty(
+    standings: list[Standing],
+    all_seats: list[int],
+    kong_income: list[tuple[int, int, int]],
+    options: RoomOptions,
+) -> Settlement:
+    """Payments when two or more players are still active as the wall runs out.
+
+    ``kong_income``: every kong payment (payer, payee, amount) received by a player and
+    not passed on by 呼叫转移, in the order they were paid.
+    """
+    base = options.base
+    pigs = [s.seat for s in standings if is_pig(s)]
+    ready: dict[int, int] = {}
+    for standing in standings:
+        if standing.seat in pigs:
+            continue
+        fan = ready_fan(standing, options)
+        if fan is not None:
+            ready[standing.seat] = fan
+    not_ready = [s.seat for s in standings if s.seat not in ready]
+    payments: list[tuple[int, int, int, str]] = []
+
+    pig_points = base * 2**options.effective_pig_fan
+    for pig in pigs:
+        for other in all_seats:
+            if other != pig and other not in pigs:
+                payments.append((pig, other, pig_points, "pig"))
+
+    for seat in not_ready:
+        if seat in pigs:
+            continue
+        for winner, fan in ready.items():
+            payments.append((seat, winner, base * 2**fan, "not_ready"))
+
+    for seat in not_ready:
+        for payer, payee, amount in kong_income:
+            if payee == seat:
+                payments.append((seat, payer, amount, "kong_refund"))
+
+    if options.ready_difference:
+        seats = sorted(ready)
+        for i, a in enumerate(seats):
+            for b in seats[i + 1 :]:
+                worth_a, worth_b = base * 2 ** ready[a], base * 2 ** ready[b]
+                if worth_a < worth_b:
+                    payments.append((a, b, worth_b - worth_a, "ready_difference"))
+                elif worth_b < worth_a:
+                    payments.append((b, a, worth_a - worth_b, "ready_difference"))
+
+    return Settlement(pigs=pigs, ready=ready, not_ready=not_ready, payments=payments)

@@ -1,0 +1,105 @@
+"""Invariants over several hundred rounds played by strong bots and a random but legal
+driver, mixed so that wins, kongs, robbed kongs and settlements all occur."""
+
+import json
+import random
+
+import pytest
+
+from games.rules.bots import choose_action
+from games.rules.options import RoomOptions
+from games.rules.round import SEATS, Round
+from games.rules.tiles import WALL_SIZE
+
+OPTION_SETS = [
+    {},
+    {"cap": None, "zimo_bonus": "fan", "haidi": True, "jingoudiao": True},
+    {"pass_blocks_ron": False, "last_four_auto_ron": True, "kong_transfer": False},
+    {"zimo_bonus": "base", "kong_bloom_from_discard": "ron", "ready_difference": True,
+     "base": 3, "cap": 2, "pig_fan": 0},
+    {"last_four_must_win": False, "tiandi_hu": False, "ready_difference": True},
+]
+ROUNDS_PER_OPTION_SET = 60  # 300 rounds in all
+MAX_ACTIONS = 1000
+
+
+def pick(state: Round, rng: random.Random):
+    """A legal move: the strong bot's for seats 0 and 2; for the others, always win when
+    possible, kong and pong often, otherwise random."""
+    seat = rng.choice(state.waiting_on())
+    if seat % 2 == 0:
+        return seat, choose_action(state, seat, "strong", rng)
+    legal = state.legal_actions(seat)
+    for verb in ("zimo", "win"):
+        if (verb, None) in legal:
+            return seat, (verb, None)
+    kongs = [a for a in legal if a[0] in ("kong", "concealed_kong", "added_kong")]
+    if kongs and rng.random() < 0.7:
+        return seat, rng.choice(kongs)
+    if ("pong", None) in legal and rng.random() < 0.6:
+        return seat, ("pong", None)
+    if ("pass", None) in legal:
+        return seat, ("pass", None)
+    return seat, rng.choice(legal)
+
+
+def hide_the_others(state: Round, viewer: int, rng: random.Random) -> Round:
+    """The same table, with every tile the viewer cannot see dealt out anew."""
+    clone = Round.from_json(state.to_json())
+    hidden = list(clone.wall)
+    sizes = {}
+    for seat in range(SEATS):
+        if seat != viewer:
+            sizes[seat] = sum(clone.hands[seat])
+            hidden += clone.hand_tiles(seat)
+    rng.shuffle(hidden)
+    for seat, size in sizes.items():
+        clone.hands[seat] = [0] * 27
+        for t in hidden[:size]:
+            clone.hands[seat][t] += 1
+        hidden = hidden[size:]
+    clone.wall = hidden
+    return clone
+
+
+def check_step(state: Round, rng: random.Random) -> None:
+    assert state.tiles_accounted() == WALL_SIZE
+    assert sum(state.net()) == 0
+    data = state.to_json()
+    assert Round.from_json(json.loads(json.dumps(data))).to_json() == data
+    if state.phase != "ended":
+        viewer = rng.randrange(SEATS)
+        assert hide_the_others(state, viewer, rng).view(viewer) == state.view(viewer)
+
+
+def play(seed: str, dealer: int, options: dict, rng: random.Random):
+    state = Round.deal(seed, dealer, RoomOptions.from_dict(options))
+    actions = []
+    while state.phase != "ended":
+        seat, action = pick(state, rng)
+        state.apply(seat, action)
+        actions.append((seat, action))
+        check_step(state, rng)
+        assert len(actions) < MAX_ACTIONS, "the round did not end"
+    return state, actions
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+def test_invariants_over_random_rounds(options):
+    rng = random.Random(json.dumps(options))
+    ends, reasons = set(), set()
+    for number in range(ROUNDS_PER_OPTION_SET):
+        seed = f"inv-{number}"
+        dealer = number % SEATS
+        state, actions = play(seed, dealer, options, rng)
+        ends.add(state.end)
+        reasons.update(e["reason"] for e in state.ledger)
+        assert state.next_dealer in range(SEATS)
+        assert all(e["amount"] > 0 and e["payer"] != e["payee"] for e in state.ledger)
+        # Replaying the seed and the actions rebuilds exactly the same state.
+        replay = Round.deal(seed, dealer, RoomOptions.from_dict(options))
+        for seat, action in actions:
+            replay.apply(seat, action)
+        assert replay.to_json() == state.to_json()
+    assert "wall_empty" in ends and ends <= {"wall_empty", "one_left"}
+    assert {"ron", "zimo", "kong_concealed", "kong_exposed", "not_ready"} <= reasons

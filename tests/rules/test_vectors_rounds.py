@@ -1,0 +1,57 @@
+"""Every case of shared/vectors/rounds.jsonl (copied to tests/vectors/), illegal moves too."""
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from games.rules.conformance import play_round
+
+VECTORS = Path(__file__).parent.parent / "vectors"
+CASES = [json.loads(line) for line in (VECTORS / "rounds.jsonl").read_text().splitlines() if line]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
+def test_round_vector(case):
+    result = play_round(case)
+    expect = case["expect"]
+    assert result.get("errors") is None, result["errors"]
+    assert Counter(map(tuple, result["ledger"])) == Counter(map(tuple, expect["ledger"]))
+    assert result["net"] == expect["net"]
+    assert result["winners"] == expect["winners"]
+    assert result["end"] == expect["end"]
+    assert result["next_dealer"] == expect["next_dealer"]
+    assert json.loads(json.dumps(result)) == result
+
+
+def test_the_copy_matches_the_shared_vectors_when_they_are_present():
+    shared = Path(__file__).resolve().parents[3] / "shared" / "vectors" / "rounds.jsonl"
+    if not shared.exists():
+        pytest.skip("shared/ is not next to this checkout")
+    assert (VECTORS / "rounds.jsonl").read_text() == shared.read_text()
+
+
+def test_an_action_wrongly_marked_illegal_is_reported_not_raised():
+    case = json.loads(json.dumps(CASES[0]))
+    case["actions"][0] = case["actions"][0] + ["illegal"]  # a legal void choice
+    result = play_round(case)
+    assert "should be illegal" in result["errors"][0]
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"hands": ["123m"]}, "four hands"),
+        ({"dealer": 4}, "dealer"),
+        ({"wall": "0m"}, "no tile 0"),
+        ({"actions": [[0, "chow", "1m"]]}, "unknown verb"),
+        ({"actions": [[7, "pass"]]}, "seat"),
+        ({"actions": [[0, "pass", "1m"]]}, "no argument"),
+        ({"options": {"cap": 0}}, "option cap"),
+    ],
+)
+def test_a_malformed_round_case_raises_a_readable_value_error(change, message):
+    case = dict(CASES[0], **change)
+    with pytest.raises(ValueError, match=message):
+        play_round(case)
