@@ -201,8 +201,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         help=f"one level per seat, comma-separated ({', '.join(LEVELS)})",
     )
     args = parser.parse_args(argv)
-    options = json.loads(args.options) if args.options else None
     levels = [level.strip() for level in args.levels.split(",")]
+    try:
+        options = json.loads(args.options) if args.options else None
+        RoomOptions.from_dict(options)
+        if len(levels) != 4 or any(level not in LEVELS for level in levels):
+            raise ValueError(f"--levels needs four of {', '.join(LEVELS)}")
+    except ValueError as exc:  # json.JSONDecodeError is a ValueError too
+        parser.error(str(exc))
     print(format_summary(simulate(args.rounds, args.seed, options, levels)))
 
 
