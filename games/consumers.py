@@ -1,13 +1,35 @@
 """WebSocket consumers.
 
+``TableConsumer`` serves one seated player at one table. Every message it receives is
+checked for shape, then handed to ``games.services``; a refused move is answered to that
+player alone and changes nothing. When the room's group says the table changed, each
+consumer renders the table as *its* player may see it: hidden tiles never leave the
+server, nor travel through the channel layer.
+
 The lobby socket only listens: it joins the lobby group so that a page can be told when
-the list of open tables changes. Sockets reach a consumer only through the origin and
-session checks of `xuezhan.asgi`.
+the list of open tables changes.
 """
 
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+import json
+import logging
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.html import escape
+
+from games import driver, selectors, services
+from games.models import Room
+from games.rules.round import VERBS
+
+logger = logging.getLogger(__name__)
 
 LOBBY_GROUP = "lobby"
+CLOSE_NOT_ALLOWED = 4403
+MAX_FIELD_LENGTH = 20
+ROOM_COMMANDS = ("ready", "auto_play")
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):
@@ -24,3 +46,134 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
 
     async def lobby_changed(self, event) -> None:
         await self.send_json({"type": "lobby.changed"})
+
+
+class MalformedMessage(ValueError):
+    pass
+
+
+def parse_message(text: str | None) -> tuple[str, dict, int | None]:
+    """(kind, action, version) from a message the table's forms send (htmx ws-send)."""
+    try:
+        content = json.loads(text or "")
+    except ValueError:
+        raise MalformedMessage("not JSON") from None
+    if not isinstance(content, dict):
+        raise MalformedMessage("not an object")
+    kind = content.get("type")
+    if kind not in VERBS and kind not in ROOM_COMMANDS:
+        raise MalformedMessage(f"unknown action {str(kind)[:MAX_FIELD_LENGTH]!r}")
+    action = {"type": kind}
+    for key in ("tile", "suit", "on"):
+        value = content.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, str) or len(value) > MAX_FIELD_LENGTH:
+            raise MalformedMessage(f"bad {key}")
+        action[key] = value
+    version = content.get("version")
+    if kind in VERBS:
+        try:
+            version = int(version)
+        except (TypeError, ValueError):
+            raise MalformedMessage("no version") from None
+    return kind, action, version
+
+
+def _language(scope) -> str:
+    cookie = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    supported = dict(settings.LANGUAGES)
+    if cookie in supported:
+        return cookie
+    for name, value in scope.get("headers", []):
+        if name == b"accept-language":
+            for lang, _q in translation.trans_real.parse_accept_lang_header(value.decode()):
+                try:
+                    return translation.get_supported_language_variant(lang)
+                except LookupError:
+                    continue
+    return settings.LANGUAGE_CODE
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.user = self.scope["user"]
+        self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.language = _language(self.scope)
+        self.room_id, self.seated = await self._lookup()
+        if not self.seated:
+            # Only the players seated at this table may open its socket.
+            await self.close(code=CLOSE_NOT_ALLOWED)
+            return
+        self.group = services.room_group(self.code)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_table()
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    @database_sync_to_async
+    def _lookup(self) -> tuple[int | None, bool]:
+        room = Room.objects.filter(code=self.code).first()
+        if room is None or not self.user.is_authenticated:
+            return None, False
+        return room.pk, services.seat_of(room, self.user) is not None
+
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        try:
+            kind, action, version = parse_message(text_data)
+        except MalformedMessage as exc:
+            await self.send_error(f"malformed message: {exc}")
+            return
+        try:
+            await database_sync_to_async(self._handle)(kind, action, version)
+        except services.ServiceError as exc:
+            await self.send_error(str(exc))
+        except Exception:
+            logger.exception("table %s: message failed", self.code)
+            await self.send_error("server error")
+
+    def _handle(self, kind: str, action: dict, version: int | None) -> None:
+        room = Room.objects.get(pk=self.room_id)
+        with translation.override(self.language):
+            if kind == "ready":
+                services.set_ready(room=room, user=self.user)
+            elif kind == "auto_play":
+                services.set_auto_play(room=room, user=self.user, on=action.get("on") == "1")
+            else:
+                rnd = services.current_round(room)
+                if rnd is None:
+                    raise services.ServiceError("no round is being played")
+                services.apply_action(
+                    round_id=rnd.pk, user=self.user, action=action, expected_version=version
+                )
+
+    async def table_changed(self, event) -> None:
+        await self.send_table()
+
+    async def send_table(self) -> None:
+        html, round_id = await database_sync_to_async(self._render)()
+        await self.send(text_data=html)
+        driver.ensure_driving(round_id)
+
+    def _render(self) -> tuple[str, int | None]:
+        room = Room.objects.get(pk=self.room_id)
+        with translation.override(self.language):
+            context = selectors.table_context(room=room, user=self.user)
+            # No request here: the seating forms take the CSRF secret of the browser's
+            # cookie, which Django accepts as the form's token.
+            csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
+            html = render_to_string(
+                "games/_table.html",
+                {"t": context, "room": room, "oob": True, "csrf_token": csrf, "user": self.user},
+            )
+        playing = context.round if context.round and not context.between_rounds else None
+        return html, playing.pk if playing else None
+
+    async def send_error(self, message: str) -> None:
+        await self.send(
+            text_data=f'<div id="table-error" hx-swap-oob="true" role="alert" '
+            f'class="table-error">{escape(message)}</div>'
+        )

@@ -4,4 +4,13 @@ from games import views
 
 urlpatterns = [
     path("", views.lobby, name="home"),
+    path("rooms/new/", views.create_room, name="create_room"),
+    path("join/", views.join, name="join"),
+    path("t/<str:code>/", views.table, name="table"),
+    path("t/<str:code>/fragment/", views.table_fragment, name="table_fragment"),
+    path("t/<str:code>/sit/", views.sit, name="sit"),
+    path("t/<str:code>/leave/", views.leave, name="leave"),
+    path("t/<str:code>/bot/add/", views.add_bot, name="add_bot"),
+    path("t/<str:code>/bot/remove/", views.remove_bot, name="remove_bot"),
+    path("t/<str:code>/ready/", views.ready, name="ready"),
 ]

@@ -1,6 +1,118 @@
-from django.shortcuts import render
+"""Pages: the lobby, a new room, the table. Views only parse input and render output:
+every change goes through ``games.services``."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games import selectors, services
+from games.forms import JoinForm, RoomForm
+from games.models import Room
 
 
+@require_GET
 def lobby(request):
     """The lobby: open to everyone; sitting at a table needs an account."""
-    return render(request, "games/lobby.html")
+    rooms = [
+        {"room": room, "seats": [selectors.seat_label(s) for s in room.seats.all()],
+         "summary": selectors.options_summary(room.options)}
+        for room in selectors.open_rooms()
+    ]
+    return render(request, "games/lobby.html", {"rooms": rooms, "join_form": JoinForm()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def create_room(request):
+    form = RoomForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        room = services.create_room(
+            owner=request.user, name=form.cleaned_data["name"], options=form.cleaned_data["options"]
+        )
+        return redirect("table", code=room.code)
+    return render(request, "games/create_room.html", {"form": form})
+
+
+@require_GET
+def join(request):
+    form = JoinForm(request.GET or None)
+    if form.is_valid():
+        code = form.cleaned_data["code"]
+        if Room.objects.filter(code=code).exists():
+            return redirect("table", code=code)
+        messages.error(request, _("No room has the code %(code)s.") % {"code": code})
+    return redirect("home")
+
+
+@login_required
+@require_GET
+def table(request, code):
+    room = get_object_or_404(Room, code=code)
+    context = selectors.table_context(room=room, user=request.user)
+    return render(request, "games/table.html", {"t": context, "room": room})
+
+
+@login_required
+@require_GET
+def table_fragment(request, code):
+    """The table alone, for people watching a room they have not sat at (polled)."""
+    room = get_object_or_404(Room, code=code)
+    context = selectors.table_context(room=room, user=request.user)
+    return render(request, "games/_table.html", {"t": context, "room": room})
+
+
+def _seat_action(request, code, act):
+    room = get_object_or_404(Room, code=code)
+    try:
+        act(room)
+    except services.ServiceError as exc:
+        messages.error(request, str(exc))
+    return redirect(reverse("table", kwargs={"code": room.code}))
+
+
+def _seat_index(request) -> int:
+    try:
+        return int(request.POST.get("index", ""))
+    except ValueError:
+        return -1
+
+
+@login_required
+@require_POST
+def sit(request, code):
+    index = _seat_index(request)
+    return _seat_action(request, code, lambda room: services.take_seat(
+        room=room, user=request.user, index=index if index >= 0 else None))
+
+
+@login_required
+@require_POST
+def leave(request, code):
+    return _seat_action(request, code, lambda room: services.leave_seat(
+        room=room, user=request.user))
+
+
+@login_required
+@require_POST
+def add_bot(request, code):
+    index, level = _seat_index(request), request.POST.get("level", "")
+    return _seat_action(request, code, lambda room: services.add_bot(
+        room=room, user=request.user, index=index, level=level))
+
+
+@login_required
+@require_POST
+def remove_bot(request, code):
+    index = _seat_index(request)
+    return _seat_action(request, code, lambda room: services.remove_bot(
+        room=room, user=request.user, index=index))
+
+
+@login_required
+@require_POST
+def ready(request, code):
+    return _seat_action(request, code, lambda room: services.set_ready(
+        room=room, user=request.user))

@@ -174,3 +174,7 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
 }
+
+# --- Play -----------------------------------------------------------------------------
+# The pause before a computer player moves, so that people can follow the table.
+BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY", "0.6"))

@@ -47,24 +47,40 @@ LAST_FOUR = 4  # 最后四张: the wall size at or below which wins become autom
 Action = tuple[str, int | None]
 
 
+def gettext_noop(message: str) -> str:
+    """Marks a message for translation (``makemessages`` collects it) without importing
+    Django: the web layer translates ``IllegalAction.message`` for the player."""
+    return message
+
+
 class IllegalAction(Exception):
-    """The action is not allowed now; the message says why. Nothing has changed."""
+    """The action is not allowed now; the message says why. Nothing has changed.
+
+    ``message`` is an English sentence with %(name)s placeholders filled from ``params``
+    (``tile``: a tile code, ``suit``: a suit letter), so the web layer can show it in the
+    player's language.
+    """
+
+    def __init__(self, message: str, **params: str) -> None:
+        self.message = message
+        self.params = params
+        super().__init__(message % params if params else message)
 
 
 def parse_action(data: Any) -> Action:
     """``{"type": "discard", "tile": "5m"}`` / ``{"type": "void", "suit": "m"}`` -> Action."""
     if not isinstance(data, dict):
-        raise IllegalAction("an action is an object like {'type': 'discard', 'tile': '5m'}")
+        raise IllegalAction(gettext_noop("an action is an object like {type, tile}"))
     verb = data.get("type")
     if verb not in VERBS:
-        raise IllegalAction(f"unknown action {verb!r}; one of {', '.join(VERBS)}")
+        raise IllegalAction(gettext_noop("unknown action %(verb)s"), verb=str(verb)[:20])
     try:
         if verb == "void":
             return verb, suit_index(data.get("suit"))
         if verb in TILE_VERBS:
             return verb, parse_tile(data.get("tile"))
     except ValueError as exc:
-        raise IllegalAction(str(exc)) from None
+        raise IllegalAction(gettext_noop("malformed action: %(error)s"), error=str(exc)) from None
     return verb, None
 
 
@@ -304,65 +320,72 @@ class Round:
     def check(self, seat: int, action: Action) -> None:
         """Raise IllegalAction, with the reason, unless ``seat`` may do ``action`` now."""
         if seat not in range(SEATS):
-            raise IllegalAction(f"there is no seat {seat!r}")
+            raise IllegalAction(gettext_noop("there is no seat %(seat)s"), seat=str(seat))
         verb, arg = action
         if verb not in VERBS:
-            raise IllegalAction(f"unknown action {verb!r}")
+            raise IllegalAction(gettext_noop("unknown action %(verb)s"), verb=str(verb))
         if self.phase == "ended":
-            raise IllegalAction("the round has ended")
+            raise IllegalAction(gettext_noop("the round has ended"))
         if action in self.legal_actions(seat):
             return
-        raise IllegalAction(self._why_illegal(seat, verb, arg))
+        message, params = self._why_illegal(seat, verb, arg)
+        raise IllegalAction(message, **params)
 
-    def _why_illegal(self, seat: int, verb: str, arg: int | None) -> str:
+    def _why_illegal(self, seat: int, verb: str, arg: int | None) -> tuple[str, dict]:
         if self.out[seat]:
-            return "you have already won this round"
+            return gettext_noop("you have already won this round"), {}
         if self.phase == "void":
             if verb != "void":
-                return "everyone chooses a void suit first"
-            return "you have already chosen your void suit"
+                return gettext_noop("everyone chooses a void suit first"), {}
+            return gettext_noop("you have already chosen your void suit"), {}
         if verb == "void":
-            return "the void suits are already chosen"
+            return gettext_noop("the void suits are already chosen"), {}
         if self.phase in ("claim", "rob"):
-            claim = self.claim
-            if seat not in claim.options:
-                return (
-                    "nothing to answer: wait for the others"
-                    if verb in CLAIM_VERBS
-                    else ("wait: other players are answering a claim")
-                )
-            if seat in claim.answers:
-                return "you have already answered"
-            if verb not in CLAIM_VERBS:
-                return "answer the claim first: " + ", ".join(claim.options[seat])
-            if verb == "win" and self.passed_fan[seat] is not None:
-                return "you passed a win since your last draw (过水不胡)"
-            return f"you cannot {verb} this tile"
+            return self._why_illegal_answer(seat, verb)
         if verb in CLAIM_VERBS:
-            return "there is no discard to answer"
+            return gettext_noop("there is no discard to answer"), {}
         if seat != self.current:
-            return "it is not your turn"
-        tile = arg
-        counts = self.hands[seat]
+            return gettext_noop("it is not your turn"), {}
         if verb == "zimo":
             if self.turn_kind == "pong":
-                return "after a pong you discard: no win until your next draw"
-            return "your hand does not win"
+                return gettext_noop("after a pong you discard: no win until your next draw"), {}
+            return gettext_noop("your hand does not win"), {}
+        tile = arg
         if tile is None or not 0 <= tile < TILE_KINDS:
-            return "name a tile"
-        if not counts[tile]:
-            return f"you do not hold {tile_str(tile)}"
+            return gettext_noop("name a tile"), {}
+        named = {"tile": tile_str(tile)}
+        if not self.hands[seat][tile]:
+            return gettext_noop("you do not hold %(tile)s"), named
         if tile // RANKS == self.voids[seat] and verb != "discard":
-            return "you may not kong a tile of your void suit"
+            return gettext_noop("you may not kong a tile of your void suit"), {}
         if verb in ("concealed_kong", "added_kong") and not self.wall:
-            return "no kong when the wall is empty"
+            return gettext_noop("no kong when the wall is empty"), {}
         if verb == "concealed_kong":
-            return f"a concealed kong needs four {tile_str(tile)}"
+            return gettext_noop("a concealed kong needs four %(tile)s"), named
         if verb == "added_kong":
-            return f"you have no pong of {tile_str(tile)}"
+            return gettext_noop("you have no pong of %(tile)s"), named
         if verb == "discard" and self.holds_void(seat):
-            return f"discard your void suit ({SUITS[self.voids[seat]]}) first"
-        return "not allowed now"
+            suit = {"suit": SUITS[self.voids[seat]]}
+            return gettext_noop("discard your void suit (%(suit)s) first"), suit
+        return gettext_noop("not allowed now"), {}
+
+    def _why_illegal_answer(self, seat: int, verb: str) -> tuple[str, dict]:
+        claim = self.claim
+        if seat not in claim.options:
+            if verb in CLAIM_VERBS:
+                return gettext_noop("nothing to answer: wait for the others"), {}
+            return gettext_noop("wait: other players are answering a claim"), {}
+        if seat in claim.answers:
+            return gettext_noop("you have already answered"), {}
+        if verb not in CLAIM_VERBS:
+            return gettext_noop("answer the claim first"), {}
+        if verb == "win" and self.passed_fan[seat] is not None:
+            return gettext_noop("you passed a win since your last draw (过水不胡)"), {}
+        if verb == "win":
+            return gettext_noop("you cannot win on this tile"), {}
+        if verb == "kong":
+            return gettext_noop("you cannot kong this tile"), {}
+        return gettext_noop("you cannot pong this tile"), {}
 
     # --- applying actions -----------------------------------------------------------
 
@@ -818,7 +841,7 @@ class Round:
         drawn (if that breaks the void rule or nothing was drawn: the bot's choice)."""
         legal = self.legal_actions(seat)
         if not legal:
-            raise IllegalAction("nothing is asked of this seat now")
+            raise IllegalAction(gettext_noop("nothing is asked of this seat now"))
         if self.phase == "void":
             counts = self.hands[seat]
             by_suit = [sum(counts[s * RANKS : (s + 1) * RANKS]) for s in range(len(SUITS))]

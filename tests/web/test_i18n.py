@@ -52,7 +52,12 @@ def _po_entries(path: Path):
             line = line[len("msgid ") :]
         elif line.startswith("msgstr "):
             key, line = "msgstr", line[len("msgstr ") :]
-        elif not line.startswith('"'):
+        elif line.startswith("msgstr[0] "):  # Chinese has one plural form
+            key, line = "msgstr", line[len("msgstr[0] ") :]
+        elif line.startswith(("msgid_plural ", "msgstr[", "msgctxt ")):
+            key = None
+            continue
+        elif not line.startswith('"') or key is None:
             continue
         current[key] += line.strip()[1:-1].replace('\\"', '"').replace("\\n", "\n")
     if current["msgid"]:

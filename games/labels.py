@@ -1,0 +1,65 @@
+"""Words for the engine's keys: payment reasons, patterns, extras, winds and levels.
+
+The engine speaks in keys (``ron``, ``qingyise``…); the pages speak Chinese or English.
+"""
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+SEAT_WINDS = [_("East"), _("South"), _("West"), _("North")]
+
+REASONS = {
+    "ron": _("Win on a discard (点炮)"),
+    "zimo": _("Self-drawn win (自摸)"),
+    "rob_kong": _("Robbing a kong (抢杠胡)"),
+    "kong_exposed": _("Exposed kong (直杠)"),
+    "kong_added": _("Added kong (刮风)"),
+    "kong_concealed": _("Concealed kong (下雨)"),
+    "kong_transfer": _("Call transfer (呼叫转移)"),
+    "pig": _("Flower pig (查花猪)"),
+    "not_ready": _("Not ready (查叫)"),
+    "kong_refund": _("Kong refund (退税)"),
+    "ready_difference": _("Ready difference (补差价)"),
+}
+
+PATTERNS = {
+    "pinghu": _("Plain win"),
+    "duiduihu": _("All pongs"),
+    "qingyise": _("Pure suit"),
+    "qidui": _("Seven pairs"),
+    "daiyaojiu": _("Terminals in every set"),
+    "qingdui": _("Pure all pongs"),
+    "jiangdui": _("All 2-5-8 pongs"),
+    "longqidui": _("Dragon seven pairs"),
+    "qingqidui": _("Pure seven pairs"),
+    "qingyaojiu": _("Pure terminals"),
+    "qinglongqidui": _("Pure dragon seven pairs"),
+    "tianhu": _("Heavenly hand"),
+    "dihu": _("Earthly hand"),
+    "gangshanghua": _("Bloom on a kong"),
+    "gangshangpao": _("Win on a kong's discard"),
+    "qiangganghu": _("Robbing a kong"),
+    "haidilaoyue": _("Last tile self-drawn"),
+    "haidipao": _("Last discard"),
+    "jingoudiao": _("Golden hook"),
+    "zimo": _("Self-drawn bonus"),
+}
+
+HOW = {
+    "ron": _("on a discard"),
+    "zimo": _("self-drawn"),
+    "rob_kong": _("robbing a kong"),
+}
+
+LEVELS = {"easy": _("Computer (easy)"), "strong": _("Computer (strong)")}
+
+
+def describe_patterns(patterns: dict[str, int]) -> str:
+    """'Pure suit + 1 root' — the counted pattern and extras of one win."""
+    parts = []
+    for key, value in patterns.items():
+        if key == "gen":
+            parts.append(ngettext("%(count)d root", "%(count)d roots", value) % {"count": value})
+        else:
+            parts.append(str(PATTERNS.get(key, key)))
+    return " + ".join(parts)

@@ -1,0 +1,176 @@
+"""Rooms, seats, rounds, their event log and their ledger.
+
+The engine state of a round lives in ``Round.state`` (JSON) with a ``version`` that goes
+up by one with every applied action; ``Event`` is the append-only log that rebuilds it,
+and ``LedgerEntry`` holds every payment. Scores are sums over the ledger, never a stored
+copy that could drift.
+"""
+
+import secrets
+import string
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "01IO")
+CODE_LENGTH = 6
+SEATS = 4
+BOT_LEVELS = [("easy", _("Easy")), ("strong", _("Strong"))]
+
+
+def new_room_code() -> str:
+    """A short code to share a room; no 0/O or 1/I to misread."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+class Room(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        PLAYING = "playing", _("Playing")
+        CLOSED = "closed", _("Closed")
+
+    code = models.CharField(_("code"), max_length=12, unique=True, default=new_room_code)
+    name = models.CharField(_("name"), max_length=60)
+    options = models.JSONField(_("room options"), default=dict)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_rooms"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("room")
+        verbose_name_plural = _("rooms")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+
+class Seat(models.Model):
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, blank=True)
+    auto_play = models.BooleanField(default=False)
+    ready = models.BooleanField(default=False)  # ready for the next round
+
+    class Meta:
+        ordering = ["room", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "index"], name="one_seat_per_index"),
+            models.UniqueConstraint(
+                fields=["room", "user"], condition=Q(user__isnull=False), name="one_seat_per_user"
+            ),
+            models.CheckConstraint(
+                condition=Q(index__gte=0) & Q(index__lt=SEATS), name="seat_index_0_to_3"
+            ),
+            models.CheckConstraint(
+                condition=~(Q(user__isnull=False) & ~Q(bot_level="")),
+                name="seat_user_or_bot_not_both",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room.code} seat {self.index}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def is_empty(self) -> bool:
+        return self.user_id is None and not self.bot_level
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("Playing")
+        ENDED = "ended", _("Ended")
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    seed_hash = models.CharField(max_length=64)
+    # The seed stays secret while the round is played (it gives away the wall); the
+    # history shows it once the round has ended.
+    seed = models.CharField(max_length=64)
+    state = models.JSONField()
+    version = models.PositiveIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    deadline = models.DateTimeField(null=True, blank=True)
+    started_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["room", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "number"], name="one_round_number_per_room"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.room.code} round {self.number}"
+
+    @property
+    def seed_revealed(self) -> str | None:
+        return self.seed if self.status == self.Status.ENDED else None
+
+
+class Event(models.Model):
+    """One line of a round's append-only log: an action or what the engine did."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="events")
+    number = models.PositiveIntegerField()
+    version = models.PositiveIntegerField()  # the round's version after this event
+    kind = models.CharField(max_length=30)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_event_number_per_round"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} #{self.number} {self.kind}"
+
+
+class LedgerEntry(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="ledger")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="payments")
+    payer_seat = models.PositiveSmallIntegerField()
+    payee_seat = models.PositiveSmallIntegerField()
+    payer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="payments_made",
+    )
+    payee = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="payments_received",
+    )
+    amount = models.PositiveIntegerField()
+    reason = models.CharField(max_length=30)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "id"]
+        verbose_name_plural = _("ledger entries")
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="payment_is_positive"),
+            models.CheckConstraint(
+                condition=~Q(payer_seat=F("payee_seat")), name="no_payment_to_oneself"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer_seat}→{self.payee_seat} {self.amount} {self.reason}"

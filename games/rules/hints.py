@@ -1,0 +1,56 @@
+"""The waiting-tile hint of the table (听牌提示): which discards leave the hand ready, and
+for each, the tiles it would wait on, how many of each the player has not seen, and the
+fan each would score as a plain win on a discard. Uses only what the seat may see.
+"""
+
+from dataclasses import dataclass
+
+from games.rules.hands import waits
+from games.rules.round import Round
+from games.rules.scoring import WinContext, score_win
+from games.rules.tiles import COPIES, tile_str
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    tile: str
+    unseen: int
+    fan: int
+
+
+def _waits_of(state: Round, seat: int, counts: list[int], seen: list[int]) -> list[Wait]:
+    melds = state.melds[seat]
+    void = state.voids[seat]
+    found = []
+    for t in waits(counts, melds, void):
+        counts[t] += 1
+        score = score_win(counts, melds, void, WinContext("ron"), state.options)
+        counts[t] -= 1
+        found.append(Wait(tile_str(t), max(COPIES - seen[t], 0), score.fan if score else 0))
+    return found
+
+
+def discard_hints(state: Round, seat: int) -> dict[str, list[Wait]]:
+    """For the player to act: each legal discard that leaves the hand ready -> its waits."""
+    if state.phase != "turn" or state.current != seat:
+        return {}
+    counts = list(state.hands[seat])
+    seen = state.visible_counts(seat)
+    hints = {}
+    for verb, t in state.legal_actions(seat):
+        if verb != "discard":
+            continue
+        counts[t] -= 1
+        found = _waits_of(state, seat, counts, seen)
+        counts[t] += 1
+        if found:
+            hints[tile_str(t)] = found
+    return hints
+
+
+def current_waits(state: Round, seat: int) -> list[Wait]:
+    """The waits of a player holding 13 tiles (between their turns)."""
+    counts = list(state.hands[seat])
+    if sum(counts) + 3 * len(state.melds[seat]) != 13:
+        return []
+    return _waits_of(state, seat, counts, state.visible_counts(seat))

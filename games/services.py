@@ -1,0 +1,373 @@
+"""The rules service: everything that changes rooms, seats and rounds in the database.
+
+Every move goes through ``apply_action``: one transaction that locks the round row,
+checks the expected version, lets the engine (``games.rules``) check and apply the move,
+appends the events and payments, saves the new state with ``version + 1`` and, once the
+transaction has committed, tells the room's channel group that the table changed.
+Computer players and auto-play seats act through ``apply_bot_action``, the same path.
+"""
+
+import hashlib
+import logging
+import random
+import secrets
+from dataclasses import dataclass
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext as _
+
+from games import display
+from games.models import SEATS, Event, LedgerEntry, Room, Round, Seat
+from games.rules.bots import LEVELS, choose_action
+from games.rules.options import RoomOptions
+from games.rules.round import IllegalAction, action_to_dict, parse_action
+from games.rules.round import Round as EngineRound
+
+logger = logging.getLogger(__name__)
+
+AUTO_PLAY_LEVEL = "strong"  # 托管 plays like the strong computer player
+
+
+class ServiceError(Exception):
+    """A request that cannot be carried out; the message is shown to the player."""
+
+
+class StaleVersion(ServiceError):
+    pass
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    version: int
+    duplicate: bool = False  # the same action had already been applied (a retry)
+    events: tuple = ()
+
+
+def room_group(code: str) -> str:
+    return f"room-{code}"
+
+
+def broadcast_table_changed(room: Room, version: int | None = None) -> None:
+    """Tell every browser at the table to re-read it. Carries no tile: each consumer
+    renders its own player's view."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(
+            room_group(room.code), {"type": "table.changed", "version": version}
+        )
+    except Exception:  # a lost notification must never undo a committed move
+        logger.exception("could not notify room %s", room.code)
+
+
+def _notify_on_commit(room: Room, version: int | None = None) -> None:
+    transaction.on_commit(lambda: broadcast_table_changed(room, version))
+
+
+def engine_message(exc: IllegalAction) -> str:
+    """The engine's reason in the player's language, tiles and suits named in words."""
+    params = dict(exc.params)
+    try:
+        if "tile" in params:
+            params["tile"] = display.tile_name(params["tile"])
+        if "suit" in params:
+            params["suit"] = display.suit_name(params["suit"])
+    except ValueError:
+        pass
+    return gettext(exc.message) % params if params else gettext(exc.message)
+
+
+# --- rooms and seats -------------------------------------------------------------------
+
+
+def create_room(*, owner: AbstractBaseUser, name: str, options: dict) -> Room:
+    """A new room with validated options; its owner takes seat 0 (东)."""
+    try:
+        validated = RoomOptions.from_dict(options).to_dict()
+    except ValueError as exc:
+        raise ServiceError(str(exc)) from None
+    with transaction.atomic():
+        for _attempt in range(5):
+            try:
+                with transaction.atomic():
+                    room = Room.objects.create(owner=owner, name=name, options=validated)
+                break
+            except IntegrityError:  # a code already taken: draw another
+                continue
+        else:
+            raise ServiceError(_("Could not create the room, please try again."))
+        Seat.objects.bulk_create(
+            [Seat(room=room, index=i, user=owner if i == 0 else None) for i in range(SEATS)]
+        )
+    return room
+
+
+def _locked_room(room: Room) -> Room:
+    return Room.objects.select_for_update().get(pk=room.pk)
+
+
+def _ensure_between_rounds(room: Room) -> None:
+    if room.status == Room.Status.PLAYING:
+        raise ServiceError(_("A round is being played: wait until it ends."))
+
+
+def seat_of(room: Room, user: AbstractBaseUser) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return room.seats.filter(user=user).first()
+
+
+def take_seat(*, room: Room, user: AbstractBaseUser, index: int | None = None) -> Seat:
+    with transaction.atomic():
+        room = _locked_room(room)
+        existing = seat_of(room, user)
+        if existing is not None:
+            return existing
+        _ensure_between_rounds(room)
+        empty = room.seats.select_for_update().filter(user__isnull=True, bot_level="")
+        if index is not None:
+            empty = empty.filter(index=index)
+        seat = empty.order_by("index").first()
+        if seat is None:
+            raise ServiceError(_("That seat is taken.") if index is not None
+                               else _("The table is full."))
+        seat.user = user
+        seat.ready = False
+        seat.save(update_fields=["user", "ready"])
+        _notify_on_commit(room)
+    return seat
+
+
+def leave_seat(*, room: Room, user: AbstractBaseUser) -> None:
+    with transaction.atomic():
+        room = _locked_room(room)
+        _ensure_between_rounds(room)
+        seat = seat_of(room, user)
+        if seat is None:
+            raise ServiceError(_("You are not seated at this table."))
+        seat.user = None
+        seat.ready = False
+        seat.save(update_fields=["user", "ready"])
+        _notify_on_commit(room)
+
+
+def _owner_only(room: Room, user: AbstractBaseUser) -> None:
+    if room.owner_id != user.pk:
+        raise ServiceError(_("Only the room's owner can seat or remove computer players."))
+
+
+def add_bot(*, room: Room, user: AbstractBaseUser, index: int, level: str) -> Seat:
+    if level not in LEVELS:
+        raise ServiceError(_("Unknown computer player level."))
+    with transaction.atomic():
+        room = _locked_room(room)
+        _owner_only(room, user)
+        _ensure_between_rounds(room)
+        seat = room.seats.select_for_update().filter(index=index).first()
+        if seat is None or not seat.is_empty:
+            raise ServiceError(_("That seat is taken."))
+        seat.bot_level = level
+        seat.ready = True
+        seat.save(update_fields=["bot_level", "ready"])
+        _notify_on_commit(room)
+    return seat
+
+
+def remove_bot(*, room: Room, user: AbstractBaseUser, index: int) -> None:
+    with transaction.atomic():
+        room = _locked_room(room)
+        _owner_only(room, user)
+        _ensure_between_rounds(room)
+        seat = room.seats.select_for_update().filter(index=index).first()
+        if seat is None or not seat.is_bot:
+            raise ServiceError(_("There is no computer player in that seat."))
+        seat.bot_level = ""
+        seat.ready = False
+        seat.save(update_fields=["bot_level", "ready"])
+        _notify_on_commit(room)
+
+
+def set_ready(*, room: Room, user: AbstractBaseUser) -> Round | None:
+    """The player is ready to play; when four seats are filled and every person is
+    ready, the next round starts (and is returned)."""
+    with transaction.atomic():
+        room = _locked_room(room)
+        seat = seat_of(room, user)
+        if seat is None:
+            raise ServiceError(_("You are not seated at this table."))
+        _ensure_between_rounds(room)
+        seat.ready = True
+        seat.save(update_fields=["ready"])
+        seats = list(room.seats.all())
+        _notify_on_commit(room)
+        if all(not s.is_empty for s in seats) and all(s.is_bot or s.ready for s in seats):
+            return _start_round(room)
+    return None
+
+
+def set_auto_play(*, room: Room, user: AbstractBaseUser, on: bool) -> Seat:
+    with transaction.atomic():
+        seat = seat_of(room, user)
+        if seat is None:
+            raise ServiceError(_("You are not seated at this table."))
+        seat.auto_play = on
+        seat.save(update_fields=["auto_play"])
+        _notify_on_commit(room)
+    return seat
+
+
+def _start_round(room: Room) -> Round:
+    previous = room.rounds.order_by("-number").first()
+    if previous is None:
+        dealer = secrets.randbelow(SEATS)  # the first dealer of a room is random
+    else:
+        dealer = previous.state["next_dealer"]
+    seed = secrets.token_hex(16)
+    engine = EngineRound.deal(seed, dealer, RoomOptions.from_dict(room.options))
+    number = (previous.number + 1) if previous else 1
+    rnd = Round.objects.create(
+        room=room,
+        number=number,
+        dealer=dealer,
+        seed=seed,
+        seed_hash=hashlib.sha256(seed.encode()).hexdigest(),
+        state=engine.to_json(),
+        version=0,
+    )
+    Event.objects.create(
+        round=rnd, number=1, version=0, kind="round_started",
+        data={"dealer": dealer, "seed_sha256": rnd.seed_hash, "options": room.options},
+    )
+    room.status = Room.Status.PLAYING
+    room.save(update_fields=["status"])
+    Seat.objects.filter(room=room, user__isnull=False).update(ready=False)
+    return rnd
+
+
+def current_round(room: Room) -> Round | None:
+    return room.rounds.order_by("-number").first()
+
+
+# --- moves -----------------------------------------------------------------------------
+
+
+def apply_action(
+    *, round_id: int, user: AbstractBaseUser, action: dict, expected_version: int
+) -> ActionResult:
+    """Apply one player's move, atomically. Raises ServiceError (nothing changed) for a
+    stranger, a stale version, an illegal move or a finished round. A retry of a move
+    that was already applied returns ``duplicate=True`` instead of applying it again."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("room").get(pk=round_id)
+        seat = seat_of(rnd.room, user)
+        if seat is None:
+            raise ServiceError(_("You are not seated at this table."))
+        return _apply(rnd, seat.index, action, expected_version)
+
+
+def _apply(rnd: Round, seat: int, action: dict, expected_version: int) -> ActionResult:
+    if rnd.status == Round.Status.ENDED:
+        raise ServiceError(_("This round has ended."))
+    if expected_version != rnd.version:
+        if _already_applied(rnd, seat, action, expected_version):
+            return ActionResult(version=rnd.version, duplicate=True)
+        raise StaleVersion(_("The table has changed since you looked: try again."))
+    engine = EngineRound.from_json(rnd.state)
+    try:
+        parsed = parse_action(action)
+        events = engine.apply(seat, parsed)
+    except IllegalAction as exc:
+        raise ServiceError(engine_message(exc)) from None
+    _record(rnd, seat, action_to_dict(parsed), events, engine)
+    return ActionResult(version=rnd.version, events=tuple(events))
+
+
+def _already_applied(rnd: Round, seat: int, action: dict, expected_version: int) -> bool:
+    try:
+        wanted = action_to_dict(parse_action(action))
+    except IllegalAction:
+        return False
+    return Event.objects.filter(
+        round=rnd, kind="action", seat=seat, version=expected_version + 1,
+        data__action=wanted,
+    ).exists()
+
+
+def _record(rnd: Round, seat: int, action: dict, events: list[dict], engine: EngineRound) -> None:
+    rnd.version += 1
+    number = (rnd.events.aggregate(last=Max("number"))["last"] or 0) + 1
+    rows = [Event(round=rnd, number=number, version=rnd.version, kind="action", seat=seat,
+                  data={"action": action})]
+    for offset, event in enumerate(events, start=1):
+        rows.append(Event(round=rnd, number=number + offset, version=rnd.version,
+                          kind=event["type"], seat=event.get("seat"), data=event))
+    Event.objects.bulk_create(rows)  # SQLite and PostgreSQL both set the new ids
+    users = dict(rnd.room.seats.values_list("index", "user_id"))
+    payments = [
+        LedgerEntry(
+            round=rnd, event=row, payer_seat=row.data["payer"], payee_seat=row.data["payee"],
+            payer_id=users.get(row.data["payer"]), payee_id=users.get(row.data["payee"]),
+            amount=row.data["amount"], reason=row.data["reason"],
+        )
+        for row in rows
+        if row.kind == "payment"
+    ]
+    LedgerEntry.objects.bulk_create(payments)
+    rnd.state = engine.to_json()
+    fields = ["state", "version"]
+    if engine.phase == "ended":
+        rnd.status = Round.Status.ENDED
+        rnd.ended_at = timezone.now()
+        fields += ["status", "ended_at"]
+        Room.objects.filter(pk=rnd.room_id).update(status=Room.Status.OPEN)
+    rnd.save(update_fields=fields)
+    _notify_on_commit(rnd.room, rnd.version)
+
+
+# --- computer players and auto-play ----------------------------------------------------
+
+
+def pending_bot_seat(rnd: Round) -> int | None:
+    """A seat the round waits on that a computer (bot or auto-play) decides, if any."""
+    if rnd.status == Round.Status.ENDED:
+        return None
+    engine = EngineRound.from_json(rnd.state)
+    automatic = {
+        s.index for s in rnd.room.seats.all() if s.is_bot or s.auto_play or s.user_id is None
+    }
+    for seat in engine.waiting_on():
+        if seat in automatic:
+            return seat
+    return None
+
+
+def apply_bot_action(*, round_id: int) -> bool:
+    """Let one computer-decided seat make its move; False when none is waited on."""
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("room").get(pk=round_id)
+        seat = pending_bot_seat(rnd)
+        if seat is None:
+            return False
+        seat_row = rnd.room.seats.get(index=seat)
+        level = seat_row.bot_level or AUTO_PLAY_LEVEL
+        engine = EngineRound.from_json(rnd.state)
+        # Seeded by the round and version: a replayed decision is the same decision.
+        rng = random.Random(f"{rnd.seed}:{rnd.version}:{seat}")
+        action = action_to_dict(choose_action(engine, seat, level, rng))
+        _apply(rnd, seat, action, rnd.version)
+    return True
+
+
+def run_bots(*, round_id: int, limit: int = 2000) -> int:
+    """Apply computer moves until a person is to act or the round ends (no pauses)."""
+    applied = 0
+    while applied < limit and apply_bot_action(round_id=round_id):
+        applied += 1
+    return applied

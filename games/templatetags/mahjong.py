@@ -1,0 +1,52 @@
+"""Template helpers for tiles: `{% load mahjong %}`.
+
+    {% with name=code|tile_name %}
+      <button aria-label="{{ name }}" title="{{ name }}">{% tile_img code %}</button>
+    {% endwith %}
+    <img src="{% tile_src None %}" alt="">         {# None: the back of a tile #}
+    {% tile_img code label=code|tile_name %}       {# a picture that stands alone #}
+
+`tile_img` leaves alt empty by default because the button around it carries the name (see
+games/display.py); pass `label` when there is no such button.
+"""
+
+from django import template
+from django.templatetags.static import static
+from django.utils.html import format_html
+
+from games import display
+
+register = template.Library()
+
+# The tiles are drawn 60 × 80 (tools/make_tiles.py); CSS sets the size shown.
+TILE_WIDTH, TILE_HEIGHT = 60, 80
+
+
+@register.filter
+def tile_name(code):
+    """A tile's name: 5m → 五万 / 5 Characters."""
+    return display.tile_name(code)
+
+
+@register.filter
+def suit_name(letter):
+    """A suit's name: m → 万 / Characters."""
+    return display.suit_name(letter)
+
+
+@register.simple_tag
+def tile_src(code=None):
+    """The full static URL of the tile's picture; None (or nothing) gives the back."""
+    return static(display.tile_image(code))
+
+
+@register.simple_tag
+def tile_img(code=None, label=""):
+    """An <img> of the tile, its alt empty unless `label` gives one."""
+    return format_html(
+        '<img src="{}" alt="{}" class="tile-img" width="{}" height="{}">',
+        static(display.tile_image(code)),
+        label,
+        TILE_WIDTH,
+        TILE_HEIGHT,
+    )

@@ -1,0 +1,25 @@
+import os
+
+import pytest
+
+from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, running_site
+
+
+@pytest.fixture(scope="session")
+def site_url(tmp_path_factory):
+    with running_site(tmp_path_factory.mktemp("site")) as url:
+        yield url
+
+
+@pytest.fixture
+def browser():
+    if CHROMIUM is None:
+        if os.environ.get("XUEZHAN_REQUIRE_SERVICES") == "1":
+            pytest.fail("chromium is not installed (apt-get install chromium)")
+        pytest.skip("needs Debian's chromium: apt-get install chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

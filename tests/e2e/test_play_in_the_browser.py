@@ -1,0 +1,83 @@
+"""A person signs up, opens a room with three computer players, plays a round to the
+settlement by clicking, and starts the next round — in a real browser."""
+
+import re
+import time
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+ROUND_TIMEOUT = 240  # seconds
+
+
+def sign_up(page, url, name):
+    page.goto(url + "/accounts/signup/")
+    page.fill("#id_username", name)
+    page.fill("#id_password1", "long-pass-phrase-9")
+    page.fill("#id_password2", "long-pass-phrase-9")
+    page.get_by_role("button", name="创建账户").click()
+    page.wait_for_url(url + "/")
+
+
+def version(page) -> str:
+    return page.locator("#table").get_attribute("data-version")
+
+
+def play_one_move(page) -> bool:
+    """Click what a patient player would: a void, a win, a pass, else a tile. Returns
+    False when nothing can be clicked yet (the computer players are moving)."""
+    void = page.get_by_role("button", name=re.compile("^定缺："))
+    if void.count():
+        void.first.click()
+        return True
+    for name in ("自摸", "胡", "过"):
+        button = page.get_by_role("button", name=name, exact=True)
+        if button.count():
+            button.click()
+            return True
+    tiles = page.get_by_role("group", name="我的手牌").get_by_role("button")
+    enabled = [i for i in range(tiles.count()) if tiles.nth(i).is_enabled()]
+    if enabled:
+        tiles.nth(enabled[-1]).click()  # the drawn tile sits last
+        return True
+    return False
+
+
+def test_a_new_player_plays_a_round_against_three_computers(site_url, browser):
+    page = browser.new_page(locale="zh-CN", viewport={"width": 412, "height": 915})
+    sign_up(page, site_url, f"player{int(time.time() * 1000) % 10**8}")
+    page.get_by_role("link", name="新建房间").click()
+    page.get_by_role("button", name="创建房间").click()
+    for _ in range(3):
+        page.get_by_role("button", name="加电脑（高手）").first.click()
+        page.wait_for_load_state()
+    page.get_by_role("button", name="准备开始").click()
+    settlement = page.get_by_role("region", name="结算")
+    hand = page.get_by_role("group", name="我的手牌")
+    hand.wait_for()
+
+    deadline = time.monotonic() + ROUND_TIMEOUT
+    clicks = 0
+    while not settlement.count():
+        assert time.monotonic() < deadline, "the round did not reach the settlement"
+        before = version(page)
+        if play_one_move(page):
+            clicks += 1
+            # The move comes back over the WebSocket as a new table.
+            page.wait_for_function(
+                "v => document.querySelector('#table').dataset.version !== v", arg=before,
+                timeout=10000,
+            )
+        else:
+            page.wait_for_timeout(100)
+    assert clicks >= 2
+    assert page.locator("#table-error").inner_text() == ""
+    nets = [int(cell) for cell in settlement.locator(".nets td").all_inner_texts()]
+    assert len(nets) == 4 and sum(nets) == 0
+    payments = settlement.locator(".payments li").all_inner_texts()
+    assert all("付给" in line for line in payments)
+
+    page.get_by_role("button", name="准备下一局").click()
+    page.get_by_role("button", name=re.compile("^定缺：")).first.wait_for(timeout=15000)
+    assert not page.get_by_role("region", name="结算").count()

@@ -1,0 +1,140 @@
+"""The table's WebSocket: each player sees their own hand only; strangers are refused;
+malformed or illegal messages get an error and change nothing."""
+
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+
+from games import services
+from games.display import TILE_NAMES
+from games.models import Round
+from games.rules.round import Round as EngineRound
+from xuezhan.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = (b"origin", b"http://localhost")
+
+
+@pytest.fixture(autouse=True)
+def no_bot_pause(settings):
+    settings.BOT_DELAY_SECONDS = 0
+
+
+def session_cookie(user) -> bytes:
+    client = Client()
+    client.force_login(user)
+    name = settings.SESSION_COOKIE_NAME
+    return f"{name}={client.cookies[name].value}".encode()
+
+
+@sync_to_async
+def make_table():
+    users = [User.objects.create_user(f"p{i}", password="x-long-password-1") for i in range(4)]
+    room = services.create_room(owner=users[0], name="t", options={})
+    for user in users[1:]:
+        services.take_seat(room=room, user=user)
+    for user in users:
+        services.set_ready(room=room, user=user)
+    return room, users, [session_cookie(u) for u in users]
+
+
+async def connect(code, cookie=None, origin=ORIGIN):
+    headers = [origin] + ([(b"cookie", cookie)] if cookie else [])
+    communicator = WebsocketCommunicator(application, f"/ws/tables/{code}/", headers=headers)
+    connected, _ = await communicator.connect()
+    return communicator, connected
+
+
+def hand_names(html: str) -> list[str]:
+    group = html.split('aria-label="我的手牌"', 1)[1].split('<div class="actions">', 1)[0]
+    return re.findall(r'<button[^>]*aria-label="([^"]+)"', group)
+
+
+@sync_to_async
+def engine_hand_names(room, seat) -> list[str]:
+    from django.utils import translation
+
+    from games.display import tile_name
+    from games.rules.tiles import tile_str
+
+    rnd = Round.objects.get(room=room)
+    engine = EngineRound.from_json(rnd.state)
+    with translation.override("zh-hans"):
+        return sorted(tile_name(tile_str(t)) for t in engine.hand_tiles(seat))
+
+
+@sync_to_async
+def round_version(room) -> int:
+    return Round.objects.get(room=room).version
+
+
+async def test_each_player_receives_their_own_hand_and_nobody_elses():
+    room, users, cookies = await make_table()
+    communicators = []
+    for seat in range(4):
+        communicator, connected = await connect(room.code, cookies[seat])
+        assert connected
+        communicators.append(communicator)
+    all_names = {str(name) for name in TILE_NAMES.values()}
+    for seat, communicator in enumerate(communicators):
+        html = await communicator.receive_from()
+        assert 'id="table"' in html and 'hx-swap-oob="true"' in html
+        mine = hand_names(html)
+        assert sorted(mine) == await engine_hand_names(room, seat)
+        # No other tile is named anywhere: the others' hands show as backs only.
+        named = set(re.findall(r'(?:aria-label|alt|title)="([^"]+)"', html))
+        assert {n for n in named if n in all_names} <= set(mine)
+        assert html.count("tiles/back.svg") >= 3 * 13
+    # A move reaches every player, each rendered for that player.
+    await communicators[0].send_json_to({"type": "void", "suit": "m", "version": 0})
+    for seat, communicator in enumerate(communicators):
+        html = await communicator.receive_from()
+        assert sorted(hand_names(html)) == await engine_hand_names(room, seat)
+    assert await round_version(room) == 1
+    for communicator in communicators:
+        await communicator.disconnect()
+
+
+async def test_a_stranger_cannot_connect_to_a_rooms_seat():
+    room, users, cookies = await make_table()
+    stranger = await sync_to_async(User.objects.create_user)("s", password="x-long-password-1")
+    cookie = await sync_to_async(session_cookie)(stranger)
+    communicator, connected = await connect(room.code, cookie)
+    assert not connected
+    anonymous, connected = await connect(room.code)
+    assert not connected
+    foreign, connected = await connect(
+        room.code, cookies[0], origin=(b"origin", b"https://evil.example")
+    )
+    assert not connected
+
+
+@pytest.mark.parametrize(
+    "message, error",
+    [
+        ("not json", "malformed"),
+        ('["void"]', "malformed"),
+        ('{"type": "chow", "version": 0}', "malformed"),
+        ('{"type": "void", "suit": "m"}', "malformed"),
+        ('{"type": "void", "suit": "x", "version": 0}', "unknown suit"),
+        ('{"type": "discard", "tile": "5m", "version": 0}', "请先定缺"),
+        ('{"type": "void", "suit": "m", "version": 7}', "牌桌已经变化"),
+    ],
+)
+async def test_a_malformed_or_illegal_message_gets_an_error_and_changes_nothing(message, error):
+    room, users, cookies = await make_table()
+    communicator, connected = await connect(room.code, cookies[1])
+    assert connected
+    await communicator.receive_from()
+    await communicator.send_to(text_data=message)
+    reply = await communicator.receive_from()
+    assert 'id="table-error"' in reply and error in reply
+    assert await round_version(room) == 0
+    assert await communicator.receive_nothing(timeout=0.2)
+    await communicator.disconnect()
