@@ -52,6 +52,15 @@ HOW = {
 }
 
 LEVELS = {"easy": _("Computer (easy)"), "strong": _("Computer (strong)")}
+LEVEL_SHORT = {"easy": _("easy"), "strong": _("strong")}
+
+
+def bot_name(index: int, level: str) -> str:
+    """'Computer South (strong)'."""
+    from django.utils.translation import gettext
+
+    return gettext("Computer %(wind)s (%(level)s)") % {
+        "wind": SEAT_WINDS[index], "level": LEVEL_SHORT[level]}
 
 
 def describe_patterns(patterns: dict[str, int]) -> str:

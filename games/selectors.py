@@ -34,10 +34,12 @@ def room_scores(*, room: Room) -> list[int]:
 
 
 def seat_label(seat: Seat) -> str:
+    """A person's user name; a computer player is named by its seat, so that three of
+    them at one table can be told apart."""
     if seat.user_id:
         return seat.user.username
     if seat.bot_level:
-        return str(labels.LEVELS[seat.bot_level])
+        return labels.bot_name(seat.index, seat.bot_level)
     return ""
 
 

@@ -790,6 +790,10 @@ class Round:
                     else None,
                     "void_chosen": self.voids[seat] is not None,
                     "out": self.out[seat],
+                    # Once the round has ended every hand is laid down (摊牌).
+                    "hand": [tile_str(t) for t in self.hand_tiles(seat)]
+                    if self.phase == "ended" or seat == viewer
+                    else None,
                     "is_dealer": seat == self.dealer,
                 }
             )

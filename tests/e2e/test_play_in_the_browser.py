@@ -5,6 +5,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.e2e
 
@@ -24,24 +25,36 @@ def version(page) -> str:
     return page.locator("#table").get_attribute("data-version")
 
 
-def play_one_move(page) -> bool:
-    """Click what a patient player would: a void, a win, a pass, else a tile. Returns
-    False when nothing can be clicked yet (the computer players are moving)."""
+def choose_move(page):
+    """What a patient player would click: a void, a win, a pass, else a tile (the drawn
+    one, which sits last). None when nothing can be clicked (the computers are moving)."""
     void = page.get_by_role("button", name=re.compile("^定缺："))
     if void.count():
-        void.first.click()
-        return True
+        return void.first
     for name in ("自摸", "胡", "过"):
         button = page.get_by_role("button", name=name, exact=True)
         if button.count():
-            button.click()
-            return True
-    tiles = page.get_by_role("group", name="我的手牌").get_by_role("button")
-    enabled = [i for i in range(tiles.count()) if tiles.nth(i).is_enabled()]
-    if enabled:
-        tiles.nth(enabled[-1]).click()  # the drawn tile sits last
-        return True
-    return False
+            return button
+    playable = page.get_by_role("group", name="我的手牌").locator("button:enabled")
+    return playable.last if playable.count() else None
+
+
+def play_one_move(page) -> bool:
+    """Click one move and wait for the table it brings back. False when there was
+    nothing to click, or the table changed under the pointer (a computer moved first)."""
+    before = version(page)
+    target = choose_move(page)
+    if target is None:
+        return False
+    try:
+        target.click(timeout=2000)
+    except PlaywrightTimeout:
+        return False
+    # The move comes back over the WebSocket as a new table.
+    page.wait_for_function(
+        "v => document.querySelector('#table').dataset.version !== v", arg=before, timeout=10000
+    )
+    return True
 
 
 def test_a_new_player_plays_a_round_against_three_computers(site_url, browser):
@@ -61,14 +74,8 @@ def test_a_new_player_plays_a_round_against_three_computers(site_url, browser):
     clicks = 0
     while not settlement.count():
         assert time.monotonic() < deadline, "the round did not reach the settlement"
-        before = version(page)
         if play_one_move(page):
             clicks += 1
-            # The move comes back over the WebSocket as a new table.
-            page.wait_for_function(
-                "v => document.querySelector('#table').dataset.version !== v", arg=before,
-                timeout=10000,
-            )
         else:
             page.wait_for_timeout(100)
     assert clicks >= 2

@@ -1,0 +1,109 @@
+"""The table in a real browser: first-load size and the time from a click to the
+updated table.
+
+    .venv/bin/python -m benchmarks.bench_table [--clicks 40]
+
+Starts the site (daphne, SQLite, in-memory layer) on a free port, signs a player up,
+opens a room with three strong computer players and plays by clicking. A click's time
+runs from the click to the moment the table with the next version is on the page (the
+move's own update, before any computer player moves). Needs Debian's chromium.
+"""
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, running_site
+
+FIRST_LOAD_JS = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const resources = performance.getEntriesByType('resource');
+  return {
+    document: nav.transferSize,
+    resources: resources.reduce((sum, r) => sum + r.transferSize, 0),
+    count: resources.length + 1,
+  };
+}"""
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clicks", type=int, default=40)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as workdir, running_site(Path(workdir), 0.3) as url:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(locale="zh-CN", viewport={"width": 412, "height": 915})
+            page.goto(url + "/accounts/signup/")
+            page.fill("#id_username", "bench")
+            page.fill("#id_password1", "long-pass-phrase-9")
+            page.fill("#id_password2", "long-pass-phrase-9")
+            page.get_by_role("button", name="创建账户").click()
+            page.goto(url + "/rooms/new/")
+            page.get_by_role("button", name="创建房间").click()
+            table_url = page.url
+            for _ in range(3):
+                page.get_by_role("button", name="加电脑（高手）").first.click()
+            page.get_by_role("button", name="准备开始").click()
+
+            # First load of the table page, in a fresh context (empty cache).
+            fresh = browser.new_context(locale="zh-CN", storage_state=page.context.storage_state())
+            first = fresh.new_page()
+            first.goto(table_url, wait_until="networkidle")
+            sizes = first.evaluate(FIRST_LOAD_JS)
+            fresh.close()
+
+            timings = play_and_time(page, args.clicks)
+            browser.close()
+    total = sizes["document"] + sizes["resources"]
+    print(f"first load of the table page: {total / 1024:.1f} KiB transferred in "
+          f"{sizes['count']} requests (HTML {sizes['document'] / 1024:.1f} KiB)")
+    if timings:
+        ordered = sorted(timings)
+        print(f"click to updated table over {len(timings)} clicks: median "
+              f"{statistics.median(timings):.0f} ms, p90 {ordered[int(len(ordered) * .9)]:.0f} ms, "
+              f"max {max(timings):.0f} ms")
+
+
+def play_and_time(page, clicks: int) -> list[float]:
+    timings: list[float] = []
+    deadline = time.monotonic() + 300
+    while len(timings) < clicks and time.monotonic() < deadline:
+        if page.get_by_role("region", name="结算").count():
+            page.get_by_role("button", name="准备下一局").click()
+            page.wait_for_timeout(500)
+            continue
+        target = next_click(page)
+        if target is None:
+            page.wait_for_timeout(50)
+            continue
+        before = page.locator("#table").get_attribute("data-version")
+        start = time.perf_counter()
+        target.click()
+        page.wait_for_function(
+            "v => document.querySelector('#table').dataset.version !== v", arg=before,
+            polling=5, timeout=10000,
+        )
+        timings.append((time.perf_counter() - start) * 1000)
+    return timings
+
+
+def next_click(page):
+    void = page.get_by_role("button", name="定缺：万")
+    if void.count():
+        return void
+    for name in ("自摸", "胡", "过"):
+        button = page.get_by_role("button", name=name, exact=True)
+        if button.count():
+            return button
+    tiles = page.get_by_role("group", name="我的手牌").get_by_role("button")
+    enabled = [tiles.nth(i) for i in range(tiles.count()) if tiles.nth(i).is_enabled()]
+    return enabled[-1] if enabled else None
+
+
+if __name__ == "__main__":
+    main()
