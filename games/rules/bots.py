@@ -16,7 +16,7 @@ tests check this by shuffling those hidden tiles and asking again.
 
 import random
 
-from games.rules.hands import Split, suit_key, suit_splits
+from games.rules.hands import Split, join_splits, suit_key, suit_splits
 from games.rules.round import Action, Round
 from games.rules.tiles import COPIES, RANKS, SUIT_COUNT, TILE_KINDS
 
@@ -324,11 +324,6 @@ class Shape:
                 key = self.keys[other]
                 if other == suit or not key:
                     continue
-                rest = [
-                    (s + bs, p + bp, h + bh)
-                    for s, p, h in rest
-                    for bs, bp, bh in suit_splits(key)
-                    if h + bh <= 1
-                ]
+                rest = join_splits(rest, key)
             self._rest[suit] = rest
         return rest

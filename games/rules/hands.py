@@ -315,6 +315,16 @@ def _covers(other: Split, split: Split) -> bool:
     return other[0] >= split[0] and other[1] >= split[1] and other[2] >= split[2]
 
 
+def join_splits(splits: list[Split], key: int) -> list[Split]:
+    """Every way to add one more suit's splits to ``splits``, keeping at most one pair."""
+    return [
+        (s + bs, p + bp, h + bh)
+        for s, p, h in splits
+        for bs, bp, bh in suit_splits(key)
+        if h + bh <= 1
+    ]
+
+
 def standard_shanten(counts: list[int], n_melds: int, void: int | None) -> int:
     """Shanten of the four-sets-and-a-pair form; −1 means the hand already wins."""
     options = [(n_melds, 0, 0)]
@@ -324,12 +334,7 @@ def standard_shanten(counts: list[int], n_melds: int, void: int | None) -> int:
         key = suit_key(counts, suit)
         if not key:
             continue
-        options = [
-            (s + bs, p + bp, h + bh)
-            for s, p, h in options
-            for bs, bp, bh in suit_splits(key)
-            if h + bh <= 1
-        ]
+        options = join_splits(options, key)
     best = 8
     for sets, partials, pair in options:
         partials = min(partials, 4 - sets) if sets < 4 else 0
