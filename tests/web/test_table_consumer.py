@@ -138,3 +138,40 @@ async def test_a_malformed_or_illegal_message_gets_an_error_and_changes_nothing(
     assert await round_version(room) == 0
     assert await communicator.receive_nothing(timeout=0.2)
     await communicator.disconnect()
+
+
+@sync_to_async
+def make_bot_table():
+    owner = User.objects.create_user("solo", password="x-long-password-1")
+    room = services.create_room(owner=owner, name="solo", options={})
+    for index in (1, 2, 3):
+        services.add_bot(room=room, user=owner, index=index, level="strong")
+    services.set_ready(room=room, user=owner)
+    return room, session_cookie(owner)
+
+
+@sync_to_async
+def voids_chosen(room) -> list:
+    return EngineRound.from_json(Round.objects.get(room=room).state).voids
+
+
+async def test_computer_players_move_after_the_persons_move_through_the_same_service():
+    room, cookie = await make_bot_table()
+    communicator, connected = await connect(room.code, cookie)
+    assert connected
+    await communicator.receive_from()
+    # Connecting started the driver: the three computers choose their void suits.
+    for _ in range(3):
+        await communicator.receive_from(timeout=5)
+    assert None not in (await voids_chosen(room))[1:]
+    await communicator.send_json_to({"type": "void", "suit": "m", "version": 3})
+    html = await communicator.receive_from(timeout=5)
+    assert "缺万" in html
+    assert await round_version(room) >= 4
+    # Every move of theirs was an action recorded through apply_action.
+    kinds = await sync_to_async(
+        lambda: list(Round.objects.get(room=room).events.filter(kind="action")
+                     .values_list("seat", flat=True))
+    )()
+    assert sorted(kinds[:4]) == [0, 1, 2, 3]
+    await communicator.disconnect()
