@@ -10,6 +10,7 @@ The lobby socket only listens: it joins the lobby group so that a page can be to
 the list of open tables changes.
 """
 
+import asyncio
 import json
 import logging
 
@@ -20,7 +21,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
 
-from games import driver, selectors, services
+from games import driver, selectors, services, timers
 from games.models import Room
 from games.rules.round import VERBS
 
@@ -108,11 +109,28 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = services.room_group(self.code)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        await self._seen()
+        self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeat())
         await self.send_table()
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.heartbeat.cancel()
+            await database_sync_to_async(timers.left)(room_id=self.room_id, user_id=self.user.pk)
+            driver.wake()
+
+    async def _seen(self) -> None:
+        await database_sync_to_async(timers.seen)(room_id=self.room_id, user_id=self.user.pk)
+
+    async def _heartbeat(self) -> None:
+        """While the socket is open the player is here (crash-safe: no counter to undo)."""
+        while True:
+            await asyncio.sleep(settings.PRESENCE_SECONDS)
+            try:
+                await self._seen()
+            except Exception:
+                logger.exception("table %s: presence update failed", self.code)
 
     @database_sync_to_async
     def _lookup(self) -> tuple[int | None, bool]:
@@ -154,11 +172,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_table()
 
     async def send_table(self) -> None:
-        html, round_id = await database_sync_to_async(self._render)()
+        html = await database_sync_to_async(self._render)()
         await self.send(text_data=html)
-        driver.ensure_driving(round_id)
+        driver.wake()
 
-    def _render(self) -> tuple[str, int | None]:
+    def _render(self) -> str:
         room = Room.objects.get(pk=self.room_id)
         with translation.override(self.language):
             context = selectors.table_context(room=room, user=self.user)
@@ -169,8 +187,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 "games/_table.html",
                 {"t": context, "room": room, "oob": True, "csrf_token": csrf, "user": self.user},
             )
-        playing = context.round if context.round and not context.between_rounds else None
-        return html, playing.pk if playing else None
+        return html
 
     async def send_error(self, message: str) -> None:
         await self.send(

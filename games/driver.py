@@ -1,9 +1,10 @@
-"""Computer moves inside the web process: after a move gives a bot (or a seat on
-auto-play) the turn, it moves after a short pause so that people can follow.
+"""The timer loop inside the web process: what is due (a computer's move, a missed
+deadline, an unattended next round) happens here, through ``games.timers``.
 
-One task per round per process. Several processes may drive the same round: every move
-goes through ``services.apply_bot_action``, which locks the round and re-reads whose
-turn it is, so no move is ever applied twice.
+It starts with the first request the process serves (daphne has no start-up hook) and
+sleeps until the next deadline, or until a consumer says the table changed. Several
+processes, and ``manage.py run_worker``, may run it at once: ``advance_due_rounds``
+claims each due round under a lock, so nothing happens twice.
 """
 
 import asyncio
@@ -12,37 +13,55 @@ import logging
 from channels.db import database_sync_to_async
 from django.conf import settings
 
-from games import services
-from games.models import Round
+from games import timers
 
 logger = logging.getLogger(__name__)
 
-_tasks: dict[int, asyncio.Task] = {}
+IDLE_SECONDS = 1.0  # look again at least this often: another process may set deadlines
+
+_task: asyncio.Task | None = None
+_wake: asyncio.Event | None = None
 
 
-def ensure_driving(round_id: int | None) -> None:
-    """Start driving the round's computer seats unless this process already does."""
-    if round_id is None:
+def start() -> None:
+    """Start the loop in the running event loop, once (and again after a new loop)."""
+    global _task, _wake
+    if not settings.IN_PROCESS_DRIVER:
         return
-    task = _tasks.get(round_id)
-    if task is not None and not task.done():
+    loop = asyncio.get_running_loop()
+    if _task is not None and not _task.done() and _task.get_loop() is loop:
         return
-    _tasks[round_id] = asyncio.get_running_loop().create_task(_drive(round_id))
+    _wake = asyncio.Event()
+    _task = loop.create_task(_run(_wake))
 
 
-@database_sync_to_async
-def _waits_on_a_computer(round_id: int) -> bool:
-    rnd = Round.objects.select_related("room").filter(pk=round_id).first()
-    return rnd is not None and services.pending_bot_seat(rnd) is not None
+def wake() -> None:
+    """Something changed: look at the deadlines now rather than at the next tick."""
+    start()
+    if _wake is not None and _task is not None and _task.get_loop() is asyncio.get_running_loop():
+        _wake.set()
 
 
-async def _drive(round_id: int) -> None:
-    try:
-        while await _waits_on_a_computer(round_id):
-            await asyncio.sleep(settings.BOT_DELAY_SECONDS)
-            if not await database_sync_to_async(services.apply_bot_action)(round_id=round_id):
-                break
-    except Exception:
-        logger.exception("driving round %s failed", round_id)
-    finally:
-        _tasks.pop(round_id, None)
+def stop() -> None:
+    global _task
+    if _task is not None:
+        _task.cancel()
+        _task = None
+
+
+async def _run(wake_event: asyncio.Event) -> None:
+    advance = database_sync_to_async(timers.advance_due_rounds)
+    while True:
+        try:
+            wait = await advance()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            logger.exception("the timer loop failed; trying again")
+            wait = IDLE_SECONDS
+        timeout = IDLE_SECONDS if wait is None else min(max(wait, 0.01), IDLE_SECONDS)
+        try:
+            await asyncio.wait_for(wake_event.wait(), timeout)
+        except TimeoutError:
+            pass
+        wake_event.clear()

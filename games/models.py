@@ -38,6 +38,8 @@ class Room(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_rooms"
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    # Rounds still to start by themselves while only computer players sit here.
+    auto_rounds = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -62,6 +64,10 @@ class Seat(models.Model):
     bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, blank=True)
     auto_play = models.BooleanField(default=False)
     ready = models.BooleanField(default=False)  # ready for the next round
+    timeouts = models.PositiveSmallIntegerField(default=0)  # missed deadlines in a row
+    # Refreshed while the player's table socket is open; a seat not seen for the grace
+    # period is played automatically until its player is back.
+    last_seen = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["room", "index"]
@@ -106,7 +112,11 @@ class Round(models.Model):
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
-    deadline = models.DateTimeField(null=True, blank=True)
+    # When something must next happen: a computer's move, or a person's default move.
+    # None when nothing is due. Workers claim rounds whose deadline has passed.
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    # When the decision now pending began: a person's time runs from here.
+    decision_started_at = models.DateTimeField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 

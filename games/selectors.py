@@ -5,8 +5,9 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Sum
+from django.utils import timezone
 
-from games import labels
+from games import labels, timers
 from games.models import SEATS, LedgerEntry, Room, Round, Seat
 from games.rules.hints import current_waits, discard_hints
 from games.rules.options import RoomOptions
@@ -94,6 +95,8 @@ class TableContext:
     payments: list[dict]
     wins: list[dict]
     is_owner: bool
+    seconds_left: int | None = None  # of the pending decision, for the people it waits on
+    waiting_on: list[int] = field(default_factory=list)
     hand: list[str] = field(default_factory=list)  # the viewer's tiles, the drawn one apart
     drawn: str | None = None
     my_void: str | None = None
@@ -174,6 +177,11 @@ def table_context(*, room: Room, user: AbstractBaseUser) -> TableContext:
         if drawn is not None:
             hand.remove(drawn)
         my_void = view["players"][viewer]["void"]
+    seconds_left = None
+    if engine is not None and engine.phase != "ended":
+        due = timers.person_deadline(rnd, engine)
+        if due is not None:
+            seconds_left = max(0, int((due - timezone.now()).total_seconds() + 0.999))
     return TableContext(
         room=room,
         seats=places,
@@ -188,6 +196,8 @@ def table_context(*, room: Room, user: AbstractBaseUser) -> TableContext:
         payments=payments,
         wins=wins,
         is_owner=user.is_authenticated and room.owner_id == user.pk,
+        seconds_left=seconds_left,
+        waiting_on=engine.waiting_on() if engine else [],
         hand=hand,
         drawn=drawn,
         my_void=my_void,

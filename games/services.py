@@ -9,7 +9,6 @@ Computer players and auto-play seats act through ``apply_bot_action``, the same 
 
 import hashlib
 import logging
-import random
 import secrets
 from dataclasses import dataclass
 
@@ -22,16 +21,14 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from games import display
+from games import display, timers
 from games.models import SEATS, Event, LedgerEntry, Room, Round, Seat
-from games.rules.bots import LEVELS, choose_action
+from games.rules.bots import LEVELS
 from games.rules.options import RoomOptions
 from games.rules.round import IllegalAction, action_to_dict, parse_action
 from games.rules.round import Round as EngineRound
 
 logger = logging.getLogger(__name__)
-
-AUTO_PLAY_LEVEL = "strong"  # 托管 plays like the strong computer player
 
 
 class ServiceError(Exception):
@@ -177,6 +174,7 @@ def add_bot(*, room: Room, user: AbstractBaseUser, index: int, level: str) -> Se
         seat.ready = True
         seat.save(update_fields=["bot_level", "ready"])
         _notify_on_commit(room)
+        start_unattended_round(room)  # a table of four computers may play by itself
     return seat
 
 
@@ -204,21 +202,36 @@ def set_ready(*, room: Room, user: AbstractBaseUser) -> Round | None:
             raise ServiceError(_("You are not seated at this table."))
         _ensure_between_rounds(room)
         seat.ready = True
-        seat.save(update_fields=["ready"])
-        seats = list(room.seats.all())
+        seat.last_seen = timezone.now()  # pressing the button is being here
+        seat.save(update_fields=["ready", "last_seen"])
         _notify_on_commit(room)
-        if all(not s.is_empty for s in seats) and all(s.is_bot or s.ready for s in seats):
-            return _start_round(room)
+        return _maybe_start(room)
+
+
+def _maybe_start(room: Room) -> Round | None:
+    """Start the next round once four seats are filled and every person is ready."""
+    seats = list(room.seats.all())
+    if room.status == Room.Status.PLAYING:
+        return None
+    if all(not s.is_empty for s in seats) and all(s.is_bot or s.ready for s in seats):
+        return _start_round(room)
     return None
 
 
 def set_auto_play(*, room: Room, user: AbstractBaseUser, on: bool) -> Seat:
+    """托管 on or off, by the player; taking the seat back also clears missed deadlines."""
     with transaction.atomic():
+        rnd = room.rounds.select_for_update().filter(status=Round.Status.PLAYING).first()
         seat = seat_of(room, user)
         if seat is None:
             raise ServiceError(_("You are not seated at this table."))
         seat.auto_play = on
-        seat.save(update_fields=["auto_play"])
+        seat.timeouts = 0
+        seat.last_seen = timezone.now()
+        seat.save(update_fields=["auto_play", "timeouts", "last_seen"])
+        if rnd is not None:  # the computer moves soon now, or the person's clock applies
+            timers.schedule(rnd, EngineRound.from_json(rnd.state), new_decision=False)
+            rnd.save(update_fields=["deadline", "decision_started_at"])
         _notify_on_commit(room)
     return seat
 
@@ -247,6 +260,8 @@ def _start_round(room: Room) -> Round:
     )
     room.status = Room.Status.PLAYING
     room.save(update_fields=["status"])
+    timers.schedule(rnd, engine, new_decision=True)
+    rnd.save(update_fields=["deadline", "decision_started_at"])
     Seat.objects.filter(room=room, user__isnull=False).update(ready=False)
     return rnd
 
@@ -269,10 +284,16 @@ def apply_action(
         seat = seat_of(rnd.room, user)
         if seat is None:
             raise ServiceError(_("You are not seated at this table."))
-        return _apply(rnd, seat.index, action, expected_version)
+        result = _apply(rnd, seat.index, action, expected_version)
+        if seat.timeouts and not result.duplicate:
+            seat.timeouts = 0  # "two timeouts in a row": the player acted in between
+            seat.save(update_fields=["timeouts"])
+        return result
 
 
-def _apply(rnd: Round, seat: int, action: dict, expected_version: int) -> ActionResult:
+def _apply(
+    rnd: Round, seat: int, action: dict, expected_version: int, by: str | None = None
+) -> ActionResult:
     if rnd.status == Round.Status.ENDED:
         raise ServiceError(_("This round has ended."))
     if expected_version != rnd.version:
@@ -280,12 +301,14 @@ def _apply(rnd: Round, seat: int, action: dict, expected_version: int) -> Action
             return ActionResult(version=rnd.version, duplicate=True)
         raise StaleVersion(_("The table has changed since you looked: try again."))
     engine = EngineRound.from_json(rnd.state)
+    phase_before = engine.phase
     try:
         parsed = parse_action(action)
         events = engine.apply(seat, parsed)
     except IllegalAction as exc:
         raise ServiceError(engine_message(exc)) from None
-    _record(rnd, seat, action_to_dict(parsed), events, engine)
+    new_decision = timers.is_new_decision(parsed[0], phase_before, engine)
+    _record(rnd, seat, action_to_dict(parsed), events, engine, by, new_decision)
     return ActionResult(version=rnd.version, events=tuple(events))
 
 
@@ -300,11 +323,15 @@ def _already_applied(rnd: Round, seat: int, action: dict, expected_version: int)
     ).exists()
 
 
-def _record(rnd: Round, seat: int, action: dict, events: list[dict], engine: EngineRound) -> None:
+def _record(
+    rnd: Round, seat: int, action: dict, events: list[dict], engine: EngineRound,
+    by: str | None, new_decision: bool,
+) -> None:
     rnd.version += 1
     number = (rnd.events.aggregate(last=Max("number"))["last"] or 0) + 1
+    data = {"action": action, "by": by} if by else {"action": action}
     rows = [Event(round=rnd, number=number, version=rnd.version, kind="action", seat=seat,
-                  data={"action": action})]
+                  data=data)]
     for offset, event in enumerate(events, start=1):
         rows.append(Event(round=rnd, number=number + offset, version=rnd.version,
                           kind=event["type"], seat=event.get("seat"), data=event))
@@ -321,53 +348,59 @@ def _record(rnd: Round, seat: int, action: dict, events: list[dict], engine: Eng
     ]
     LedgerEntry.objects.bulk_create(payments)
     rnd.state = engine.to_json()
-    fields = ["state", "version"]
+    fields = ["state", "version", "deadline", "decision_started_at"]
     if engine.phase == "ended":
         rnd.status = Round.Status.ENDED
         rnd.ended_at = timezone.now()
         fields += ["status", "ended_at"]
+        rnd.room.status = Room.Status.OPEN
         Room.objects.filter(pk=rnd.room_id).update(status=Room.Status.OPEN)
+    timers.schedule(rnd, engine, new_decision=new_decision)
     rnd.save(update_fields=fields)
     _notify_on_commit(rnd.room, rnd.version)
 
 
-# --- computer players and auto-play ----------------------------------------------------
+# --- computer players, auto-play and timeouts ------------------------------------------
 
 
-def pending_bot_seat(rnd: Round) -> int | None:
-    """A seat the round waits on that a computer (bot or auto-play) decides, if any."""
-    if rnd.status == Round.Status.ENDED:
-        return None
-    engine = EngineRound.from_json(rnd.state)
-    automatic = {
-        s.index for s in rnd.room.seats.all() if s.is_bot or s.auto_play or s.user_id is None
-    }
-    for seat in engine.waiting_on():
-        if seat in automatic:
-            return seat
-    return None
-
-
-def apply_bot_action(*, round_id: int) -> bool:
-    """Let one computer-decided seat make its move; False when none is waited on."""
-    with transaction.atomic():
-        rnd = Round.objects.select_for_update().select_related("room").get(pk=round_id)
-        seat = pending_bot_seat(rnd)
-        if seat is None:
-            return False
-        seat_row = rnd.room.seats.get(index=seat)
-        level = seat_row.bot_level or AUTO_PLAY_LEVEL
-        engine = EngineRound.from_json(rnd.state)
-        # Seeded by the round and version: a replayed decision is the same decision.
-        rng = random.Random(f"{rnd.seed}:{rnd.version}:{seat}")
-        action = action_to_dict(choose_action(engine, seat, level, rng))
-        _apply(rnd, seat, action, rnd.version)
-    return True
+def apply_for_seat(rnd: Round, seat: int, action: dict, *, by: str) -> ActionResult:
+    """A move made for a seat by the computer (``by``: computer or timeout), on a round
+    the caller has locked. Goes the same way as a person's move."""
+    return _apply(rnd, seat, action, rnd.version, by=by)
 
 
 def run_bots(*, round_id: int, limit: int = 2000) -> int:
-    """Apply computer moves until a person is to act or the round ends (no pauses)."""
+    """Apply computer moves at once until a person is to act or the round ends (no
+    pauses: for tests and tools; the site paces them through ``games.timers``)."""
     applied = 0
-    while applied < limit and apply_bot_action(round_id=round_id):
+    while applied < limit:
+        with transaction.atomic():
+            rnd = Round.objects.select_for_update().select_related("room").get(pk=round_id)
+            if not timers.computer_step(rnd, timezone.now()):
+                break
         applied += 1
     return applied
+
+
+def start_unattended_round(room: Room) -> Round | None:
+    """Next round of a room where only computer players sit, while it has rounds left."""
+    room = _locked_room(room)
+    if room.auto_rounds <= 0 or not timers.all_computers(room):
+        return None
+    if room.status == Room.Status.PLAYING:
+        return None
+    _notify_on_commit(room)
+    room.auto_rounds -= 1
+    room.save(update_fields=["auto_rounds"])
+    return _start_round(room)
+
+
+def set_auto_rounds(*, room: Room, user: AbstractBaseUser, rounds: int) -> Room:
+    """Let a table of four computer players play ``rounds`` rounds by themselves."""
+    with transaction.atomic():
+        room = _locked_room(room)
+        _owner_only(room, user)
+        room.auto_rounds = max(0, min(int(rounds), 100))
+        room.save(update_fields=["auto_rounds"])
+        start_unattended_round(room)
+    return room

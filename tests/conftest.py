@@ -32,3 +32,13 @@ def pytest_collection_modifyitems(config, items):
         for marker, reason in missing.items():
             if reason and marker in item.keywords:
                 item.add_marker(pytest.mark.skip(reason=reason))
+
+
+@pytest.fixture(autouse=True)
+def no_background_timers(settings):
+    """Tests drive timers themselves; a test that wants the in-process loop turns it on."""
+    settings.IN_PROCESS_DRIVER = False
+    yield
+    from games import driver
+
+    driver.stop()

@@ -18,13 +18,28 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from games import driver  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
+
+class StartTimers:
+    """Starts the in-process timer loop with the first request the process serves:
+    daphne has no start-up hook, and after a restart the first reconnecting browser (or
+    health check) is what brings overdue rounds back to life."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        driver.start()
+        return await self.app(scope, receive, send)
+
+
+application = StartTimers(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
         "websocket": AllowedHostsOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
     }
-)
+))

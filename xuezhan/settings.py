@@ -178,3 +178,12 @@ LOGGING = {
 # --- Play -----------------------------------------------------------------------------
 # The pause before a computer player moves, so that people can follow the table.
 BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY", "0.6"))
+# How long a player may be disconnected before the seat plays itself (托管).
+DISCONNECT_GRACE_SECONDS = float(os.environ.get("DISCONNECT_GRACE", "15"))
+# The pause between two rounds that computer players play by themselves.
+NEXT_ROUND_PAUSE = float(os.environ.get("NEXT_ROUND_PAUSE", "3"))
+# Timers and computer players run inside the web process too (the one-process default);
+# `manage.py run_worker` runs the same loop apart. Both may run together.
+IN_PROCESS_DRIVER = env_flag("IN_PROCESS_DRIVER", default=True)
+# How often an open table socket tells the server its player is still there.
+PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "5"))

@@ -1,8 +1,10 @@
-"""Start the real site (daphne, ASGI, WebSockets) on a free port for browser tests and
-benchmarks, on its own SQLite file and the in-memory channel layer."""
+"""Start the real site (daphne: HTTP and WebSockets) in its own process for browser and
+restart tests and for benchmarks. By default on its own SQLite file and the in-memory
+channel layer; ``env`` can point it at PostgreSQL and Redis instead."""
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -25,32 +27,59 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@contextmanager
-def running_site(workdir: Path, bot_delay: float = 0.05):
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(SQLITE_PATH=str(workdir / "site.sqlite3"), DEBUG="1", BOT_DELAY=str(bot_delay))
-    python = sys.executable
-    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env,
-                   check=True)
-    port = free_port()
-    log = open(workdir / "daphne.log", "wb")
-    server = subprocess.Popen(
-        [python, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "xuezhan.asgi:application"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
+class Site:
+    """One site: its environment, database and any number of daphne processes."""
+
+    def __init__(self, workdir: Path, **env: str) -> None:
+        self.workdir = workdir
+        base = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
+        base.update(SQLITE_PATH=str(workdir / "site.sqlite3"), DEBUG="1", BOT_DELAY="0.05")
+        base.update(env)
+        self.env = base
+        self.processes: list[subprocess.Popen] = []
+
+    def manage(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=self.env,
+                              check=True, capture_output=True, text=True)
+
+    def start(self) -> str:
+        """A new daphne process; returns its URL once it answers /healthz."""
+        port = free_port()
+        log = open(self.workdir / f"daphne-{port}.log", "wb")
+        process = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+             "xuezhan.asgi:application"],
+            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+        )
+        self.processes.append(process)
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(150):
             try:
                 with urllib.request.urlopen(url + "/healthz", timeout=1) as response:
                     if response.status == 200:
-                        break
+                        return url
             except OSError:
                 time.sleep(0.1)
-        else:
-            raise RuntimeError("the site did not start: " + (workdir / "daphne.log").read_text())
-        yield url
+        raise RuntimeError("the site did not start:\n" +
+                           (self.workdir / f"daphne-{port}.log").read_text())
+
+    def kill(self, process: subprocess.Popen) -> None:
+        """SIGKILL: no clean shutdown, as when a machine or a process dies."""
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+
+    def stop_all(self) -> None:
+        for process in self.processes:
+            if process.poll() is None:
+                process.terminate()
+                process.wait(timeout=10)
+
+
+@contextmanager
+def running_site(workdir: Path, bot_delay: float = 0.05, **env: str):
+    site = Site(workdir, BOT_DELAY=str(bot_delay), **env)
+    site.manage("migrate", "--noinput", "-v0")
+    try:
+        yield site.start()
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-        log.close()
+        site.stop_all()

@@ -155,14 +155,16 @@ def voids_chosen(room) -> list:
     return EngineRound.from_json(Round.objects.get(room=room).state).voids
 
 
-async def test_computer_players_move_after_the_persons_move_through_the_same_service():
+async def test_computer_players_move_after_the_persons_move_through_the_same_service(settings):
+    settings.IN_PROCESS_DRIVER = True  # the web process's own timer loop moves them
     room, cookie = await make_bot_table()
     communicator, connected = await connect(room.code, cookie)
     assert connected
-    await communicator.receive_from()
-    # Connecting started the driver: the three computers choose their void suits.
-    for _ in range(3):
-        await communicator.receive_from(timeout=5)
+    # Connecting started the timer loop: the three computers choose their void suits,
+    # and the table that shows version 3 reaches the player.
+    html = await communicator.receive_from()
+    while 'data-version="3"' not in html:
+        html = await communicator.receive_from(timeout=5)
     assert None not in (await voids_chosen(room))[1:]
     await communicator.send_json_to({"type": "void", "suit": "m", "version": 3})
     html = await communicator.receive_from(timeout=5)

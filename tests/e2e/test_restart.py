@@ -1,0 +1,70 @@
+"""The server process is killed (SIGKILL) in the middle of a round and started again:
+the round finishes, its event log replays to the stored state, its ledger is complete."""
+
+import sqlite3
+import time
+import urllib.request
+
+from tests.e2e.server import Site
+
+SETUP = """
+from django.contrib.auth.models import User
+from games import services
+owner = User.objects.create_user("owner", password="x-long-password-1")
+room = services.create_room(owner=owner, name="restart", options={})
+services.leave_seat(room=room, user=owner)
+services.set_auto_rounds(room=room, user=owner, rounds=1)
+for index in range(4):
+    services.add_bot(room=room, user=owner, index=index, level="strong")
+print(room.rounds.get().pk)
+"""
+
+
+def round_row(db, round_id):
+    with sqlite3.connect(db) as conn:
+        return conn.execute(
+            "SELECT version, status FROM games_round WHERE id = ?", (round_id,)
+        ).fetchone()
+
+
+def wait_for(condition, seconds, what):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_a_round_survives_a_killed_server(tmp_path):
+    site = Site(tmp_path, BOT_DELAY="0.05", NEXT_ROUND_PAUSE="0")
+    db = tmp_path / "site.sqlite3"
+    site.manage("migrate", "--noinput", "-v0")
+    round_id = int(site.manage("shell", "-c", SETUP).stdout.split()[-1])
+    try:
+        site.start()  # its first request (the health check) starts the timer loop
+        wait_for(lambda: round_row(db, round_id)[0] >= 12, 60, "a dozen moves")
+        site.kill(site.processes[0])
+        version, status = round_row(db, round_id)
+        assert status == "playing", "the round ended before the kill: nothing was tested"
+        time.sleep(0.5)
+        assert round_row(db, round_id) == (version, status)  # nobody plays while it is down
+
+        url = site.start()
+        urllib.request.urlopen(url + "/healthz").close()
+        wait_for(lambda: round_row(db, round_id)[1] == "ended", 120, "the round to end")
+    finally:
+        site.stop_all()
+    report = site.manage("verify_rounds", "--round", str(round_id)).stdout
+    assert "ok" in report and "MISMATCH" not in report
+    with sqlite3.connect(db) as conn:
+        payments = conn.execute(
+            "SELECT payer_seat, SUM(amount) FROM games_ledgerentry WHERE round_id = ? "
+            "GROUP BY payer_seat", (round_id,)).fetchall()
+        events = conn.execute(
+            "SELECT COUNT(*) FROM games_event WHERE round_id = ? AND kind = 'payment'",
+            (round_id,)).fetchone()[0]
+        ledger = conn.execute(
+            "SELECT COUNT(*) FROM games_ledgerentry WHERE round_id = ?", (round_id,)).fetchone()[0]
+    assert ledger == events  # every payment event has its ledger row
+    assert payments or ledger == 0
