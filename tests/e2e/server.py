@@ -33,7 +33,10 @@ class Site:
     def __init__(self, workdir: Path, **env: str) -> None:
         self.workdir = workdir
         base = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-        base.update(SQLITE_PATH=str(workdir / "site.sqlite3"), DEBUG="1", BOT_DELAY="0.05")
+        base.update(SQLITE_PATH=str(workdir / "site.sqlite3"), DEBUG="1", BOT_DELAY="0.05",
+                    # One key for every process of the site, and across restarts: the
+                    # players' sessions must stay valid, as in a real deployment.
+                    SECRET_KEY="test-site-" + workdir.name)
         base.update(env)
         self.env = base
         self.processes: list[subprocess.Popen] = []
@@ -42,9 +45,9 @@ class Site:
         return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=self.env,
                               check=True, capture_output=True, text=True)
 
-    def start(self) -> str:
+    def start(self, port: int | None = None) -> str:
         """A new daphne process; returns its URL once it answers /healthz."""
-        port = free_port()
+        port = port or free_port()
         log = open(self.workdir / f"daphne-{port}.log", "wb")
         process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),

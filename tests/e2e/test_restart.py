@@ -1,22 +1,27 @@
 """The server process is killed (SIGKILL) in the middle of a round and started again:
-the round finishes, its event log replays to the stored state, its ledger is complete."""
+the round finishes, its event log replays to the stored state, its ledger is complete,
+and a browser that was at the table reconnects by itself and sees the current table."""
 
 import sqlite3
 import time
-import urllib.request
 
-from tests.e2e.server import Site
+import pytest
+
+from tests.e2e.server import Site, free_port
+
+pytestmark = pytest.mark.e2e
 
 SETUP = """
 from django.contrib.auth.models import User
 from games import services
 owner = User.objects.create_user("owner", password="x-long-password-1")
 room = services.create_room(owner=owner, name="restart", options={})
-services.leave_seat(room=room, user=owner)
-services.set_auto_rounds(room=room, user=owner, rounds=1)
-for index in range(4):
+services.set_auto_play(room=room, user=owner, on=True)
+for index in (1, 2, 3):
     services.add_bot(room=room, user=owner, index=index, level="strong")
-print(room.rounds.get().pk)
+rnd = services.set_ready(room=room, user=owner)
+services.set_auto_play(room=room, user=owner, on=True)
+print(room.code, rnd.pk)
 """
 
 
@@ -36,13 +41,26 @@ def wait_for(condition, seconds, what):
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def test_a_round_survives_a_killed_server(tmp_path):
-    site = Site(tmp_path, BOT_DELAY="0.05", NEXT_ROUND_PAUSE="0")
+def log_in(page, url):
+    page.goto(url + "/accounts/login/")
+    page.fill("#id_username", "owner")
+    page.fill("#id_password", "x-long-password-1")
+    page.get_by_role("button", name="登录").click()
+
+
+def test_a_round_survives_a_killed_server(tmp_path, browser):
+    # The owner sits at the table on auto-play, watching from a browser.
+    site = Site(tmp_path, BOT_DELAY="0.1", NEXT_ROUND_PAUSE="0")
     db = tmp_path / "site.sqlite3"
     site.manage("migrate", "--noinput", "-v0")
-    round_id = int(site.manage("shell", "-c", SETUP).stdout.split()[-1])
+    code, round_id = site.manage("shell", "-c", SETUP).stdout.split()[-2:]
+    round_id = int(round_id)
+    port = free_port()
     try:
-        site.start()  # its first request (the health check) starts the timer loop
+        url = site.start(port)
+        page = browser.new_page(locale="zh-CN")
+        log_in(page, url)
+        page.goto(f"{url}/t/{code}/")
         wait_for(lambda: round_row(db, round_id)[0] >= 12, 60, "a dozen moves")
         site.kill(site.processes[0])
         version, status = round_row(db, round_id)
@@ -50,9 +68,13 @@ def test_a_round_survives_a_killed_server(tmp_path):
         time.sleep(0.5)
         assert round_row(db, round_id) == (version, status)  # nobody plays while it is down
 
-        url = site.start()
-        urllib.request.urlopen(url + "/healthz").close()
+        site.start(port)  # the same address: the open page reconnects by itself
+        page.wait_for_function(
+            "v => Number(document.querySelector('#table').dataset.version) > v",
+            arg=version, timeout=30000,
+        )
         wait_for(lambda: round_row(db, round_id)[1] == "ended", 120, "the round to end")
+        page.get_by_role("region", name="结算").wait_for(timeout=15000)
     finally:
         site.stop_all()
     report = site.manage("verify_rounds", "--round", str(round_id)).stdout

@@ -207,3 +207,17 @@ def test_two_drivers_racing_apply_the_default_move_once():
     rnd.refresh_from_db()
     assert by_of_actions(rnd) == [(seat, "timeout") for seat in range(4)]
     assert rnd.version == 4 and check(rnd).ok
+
+
+def test_the_worker_command_plays_due_moves_until_idle():
+    from django.core.management import call_command
+
+    owner = people(1)[0]
+    room = services.create_room(owner=owner, name="worker", options={})
+    services.leave_seat(room=room, user=owner)
+    services.set_auto_rounds(room=room, user=owner, rounds=1)
+    for index in range(4):
+        services.add_bot(room=room, user=owner, index=index, level="easy")
+    call_command("run_worker", "--until-idle", stdout=open("/dev/null", "w"))
+    rnd = Round.objects.get(room=room)
+    assert rnd.status == Round.Status.ENDED and check(rnd).ok
