@@ -25,4 +25,12 @@ def signup(request):
 
 @login_required
 def profile(request):
-    return render(request, "accounts/profile.html", {"profile_user": request.user})
+    """The player's own page: statistics over every finished round they played."""
+    from games import history
+
+    stats = history.player_stats(user=request.user)
+    chart = history.line_chart([[0] + [total for _, total in stats.running]]) if (
+        stats.running) else None
+    return render(request, "accounts/profile.html", {
+        "profile_user": request.user, "stats": stats, "chart": chart,
+    })

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.models import Event, LedgerEntry, Room, Round, Seat
+from games.models import Event, LedgerEntry, Room, Round, RoundPlayer, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -22,8 +22,14 @@ class SeatAdmin(admin.ModelAdmin):
     list_filter = ("bot_level", "auto_play")
 
 
+class RoundPlayerInline(admin.TabularInline):
+    model = RoundPlayer
+    extra = 0
+
+
 @admin.register(Round)
 class RoundAdmin(admin.ModelAdmin):
+    inlines = [RoundPlayerInline]
     list_display = ("room", "number", "dealer", "status", "version", "started_at", "ended_at")
     list_filter = ("status",)
     readonly_fields = ("seed_hash",)

@@ -51,6 +51,18 @@ HOW = {
     "rob_kong": _("robbing a kong"),
 }
 
+VERBS = {
+    "void": _("chose the void suit"),
+    "discard": _("discarded"),
+    "pong": _("ponged"),
+    "kong": _("konged"),
+    "concealed_kong": _("made a concealed kong of"),
+    "added_kong": _("added a kong of"),
+    "win": _("won"),
+    "zimo": _("won self-drawn"),
+    "pass": _("passed"),
+}
+
 LEVELS = {"easy": _("Computer (easy)"), "strong": _("Computer (strong)")}
 LEVEL_SHORT = {"easy": _("easy"), "strong": _("strong")}
 

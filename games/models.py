@@ -134,6 +134,27 @@ class Round(models.Model):
         return self.seed if self.status == self.Status.ENDED else None
 
 
+class RoundPlayer(models.Model):
+    """Who sat where in one round: seats change between rounds, history must not."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="players")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="round_seats",
+    )
+    bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, blank=True)
+
+    class Meta:
+        ordering = ["round", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "seat"], name="one_player_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} seat {self.seat}"
+
+
 class Event(models.Model):
     """One line of a round's append-only log: an action or what the engine did."""
 

@@ -9,13 +9,19 @@ from games.rules.round import Round as EngineRound
 from games.rules.round import parse_action
 
 
-def replay(rnd: Round) -> EngineRound:
-    """The engine state after every action in the round's log, dealt from its seed."""
+def actions_of(rnd: Round) -> list[tuple[int, dict]]:
+    """The round's moves in order: (seat, action) as logged."""
+    return [(e.seat, e.data["action"]) for e in rnd.events.filter(kind="action").order_by("number")]
+
+
+def replay(rnd: Round, steps: int | None = None) -> EngineRound:
+    """The engine state after the first ``steps`` actions (all of them by default),
+    dealt anew from the round's seed."""
     started = rnd.events.get(kind="round_started")
     options = RoomOptions.from_dict(started.data.get("options") or rnd.room.options)
     engine = EngineRound.deal(rnd.seed, rnd.dealer, options)
-    for event in rnd.events.filter(kind="action").order_by("number"):
-        engine.apply(event.seat, parse_action(event.data["action"]))
+    for seat, action in actions_of(rnd)[:steps]:
+        engine.apply(seat, parse_action(action))
     return engine
 
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
 from games import display, timers
-from games.models import SEATS, Event, LedgerEntry, Room, Round, Seat
+from games.models import SEATS, Event, LedgerEntry, Room, Round, RoundPlayer, Seat
 from games.rules.bots import LEVELS
 from games.rules.options import RoomOptions
 from games.rules.round import IllegalAction, action_to_dict, parse_action
@@ -253,6 +253,10 @@ def _start_round(room: Room) -> Round:
         seed_hash=hashlib.sha256(seed.encode()).hexdigest(),
         state=engine.to_json(),
         version=0,
+    )
+    RoundPlayer.objects.bulk_create(
+        [RoundPlayer(round=rnd, seat=s.index, user_id=s.user_id, bot_level=s.bot_level)
+         for s in room.seats.all()]
     )
     Event.objects.create(
         round=rnd, number=1, version=0, kind="round_started",

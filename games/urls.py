@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import views
+from games import history_views, views
 
 urlpatterns = [
     path("", views.lobby, name="home"),
@@ -13,4 +13,10 @@ urlpatterns = [
     path("t/<str:code>/bot/add/", views.add_bot, name="add_bot"),
     path("t/<str:code>/bot/remove/", views.remove_bot, name="remove_bot"),
     path("t/<str:code>/ready/", views.ready, name="ready"),
+    path("t/<str:code>/scores/", history_views.room_scores, name="room_scores"),
+    path("history/", history_views.my_rounds, name="my_rounds"),
+    path("rounds/<int:round_id>/", history_views.round_detail, name="round_detail"),
+    path("rounds/<int:round_id>/replay/<int:step>/", history_views.round_replay,
+         name="round_replay"),
+    path("rounds/<int:round_id>/export.json", history_views.round_export, name="round_export"),
 ]

@@ -187,3 +187,5 @@ NEXT_ROUND_PAUSE = float(os.environ.get("NEXT_ROUND_PAUSE", "3"))
 IN_PROCESS_DRIVER = env_flag("IN_PROCESS_DRIVER", default=True)
 # How often an open table socket tells the server its player is still there.
 PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "5"))
+# Rounds per page of a player's history.
+HISTORY_PAGE_SIZE = int(os.environ.get("HISTORY_PAGE_SIZE", "20"))

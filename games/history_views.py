@@ -1,0 +1,137 @@
+"""Pages of the settlement history: my rounds, one round (ledger, hands, replay, JSON),
+a room's scoreboard. A user's history is their own; a round's page is for its players;
+anyone else gets 404."""
+
+from datetime import date
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from games import history, labels
+from games.models import Room
+from games.replay import actions_of, replay
+from games.rules.tiles import tile_str
+
+
+def _date(value: str | None) -> date | None:
+    try:
+        return date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+@login_required
+@require_GET
+def my_rounds(request):
+    filters = {
+        "room_code": request.GET.get("room", "").strip() or None,
+        "date_from": _date(request.GET.get("from")),
+        "date_to": _date(request.GET.get("to")),
+        "result": request.GET.get("result") if request.GET.get("result") in ("won", "lost")
+        else None,
+    }
+    rows = history.my_rounds(user=request.user, **filters)
+    page = Paginator(rows, settings.HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
+    items = []
+    for row in page.object_list:
+        names = history.seat_names(row.round)
+        items.append({
+            "row": row,
+            "wind": labels.SEAT_WINDS[row.seat],
+            "dealer": names.get(row.round.dealer, ""),
+            "outcome": history.outcome(row.round.state, row.seat, names),
+        })
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "games/history.html", {
+        "page": page, "items": items, "filters": request.GET, "query": query.urlencode(),
+    })
+
+
+def _replay_context(rnd, step: int) -> dict:
+    actions = actions_of(rnd)
+    step = max(0, min(step, len(actions)))
+    engine = replay(rnd, step)
+    names = history.seat_names(rnd)
+    last = None
+    if step:
+        seat, action = actions[step - 1]
+        last = {"name": names[seat], "verb": labels.VERBS.get(action["type"], action["type"]),
+                "tile": action.get("tile"), "suit": action.get("suit")}
+    seats = []
+    for seat in range(4):
+        seats.append({
+            "index": seat,
+            "wind": labels.SEAT_WINDS[seat],
+            "name": names[seat],
+            "hand": [tile_str(t) for t in engine.hand_tiles(seat)],
+            "melds": [[m.kind, tile_str(m.tile)] for m in engine.melds[seat]],
+            "discards": [tile_str(t) for t in engine.discards[seat]],
+            "void": "mps"[engine.voids[seat]] if engine.voids[seat] is not None else None,
+            "out": engine.out[seat],
+            "to_act": seat in engine.waiting_on(),
+        })
+    return {"rnd": rnd, "step": step, "steps": len(actions), "seats": seats, "last": last,
+            "wall": len(engine.wall), "previous": max(step - 1, 0),
+            "next": min(step + 1, len(actions))}
+
+
+@login_required
+@require_GET
+def round_detail(request, round_id: int):
+    rnd = history.round_for(round_id=round_id, user=request.user)
+    names = history.seat_names(rnd)
+    final = replay(rnd)
+    hands = [
+        {"wind": labels.SEAT_WINDS[seat], "name": names[seat], "net": net,
+         "hand": [tile_str(t) for t in final.hand_tiles(seat)],
+         "melds": [[m.kind, tile_str(m.tile)] for m in final.melds[seat]]}
+        for seat, net in enumerate(history.nets(rnd))
+    ]
+    wins = [
+        dict(w, name=names[w["seat"]], how_label=labels.HOW.get(w["how"], w["how"]),
+             from_name=names.get(w["from"]), patterns_text=labels.describe_patterns(w["patterns"]))
+        for w in rnd.state["winners"]
+    ]
+    context = {
+        "rnd": rnd, "hands": hands, "wins": wins, "groups": history.ledger_groups(rnd, names),
+        "replay": _replay_context(rnd, len(actions_of(rnd))),
+    }
+    return render(request, "games/round.html", context)
+
+
+@login_required
+@require_GET
+def round_replay(request, round_id: int, step: int):
+    rnd = history.round_for(round_id=round_id, user=request.user)
+    return render(request, "games/_replay.html", {"replay": _replay_context(rnd, step)})
+
+
+@login_required
+@require_GET
+def round_export(request, round_id: int):
+    rnd = history.round_for(round_id=round_id, user=request.user)
+    response = JsonResponse(history.export(rnd), json_dumps_params={"ensure_ascii": False,
+                                                                     "indent": 1})
+    filename = f"xuezhan-{rnd.room.code}-{rnd.number}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+@require_GET
+def room_scores(request, code: str):
+    room = get_object_or_404(Room, code=code)
+    if not room.rounds.filter(players__user=request.user).exists() and room.owner != request.user:
+        raise Http404  # the room's results are for the people who played in it
+    series, numbers = history.room_scoreboard(room=room)
+    chart = history.line_chart([s.points for s in series]) if numbers else None
+    legend = [{"name": s.name, "total": s.total, "colour": line["colour"]}
+              for s, line in zip(series, chart["lines"] if chart else [], strict=False)]
+    return render(request, "games/scores.html", {
+        "room": room, "series": series, "numbers": numbers, "chart": chart, "legend": legend,
+    })
