@@ -101,9 +101,6 @@ class TableContext:
     drawn: str | None = None
     my_void: str | None = None
 
-    def place(self, position: str) -> PlayerPlace | None:
-        return next((p for p in self.seats if p.position == position), None)
-
 
 POSITIONS = ["bottom", "right", "top", "left"]
 WIN_REASONS = ("ron", "zimo", "rob_kong", "kong_transfer")

@@ -4,7 +4,8 @@ Every move goes through ``apply_action``: one transaction that locks the round r
 checks the expected version, lets the engine (``games.rules``) check and apply the move,
 appends the events and payments, saves the new state with ``version + 1`` and, once the
 transaction has committed, tells the room's channel group that the table changed.
-Computer players and auto-play seats act through ``apply_bot_action``, the same path.
+Computer players, auto-play and timeouts act through ``apply_for_seat``: the same path
+(``games.timers`` decides when).
 """
 
 import hashlib

@@ -147,13 +147,19 @@ def test_one_person_and_three_computers_finish_while_the_person_does_nothing():
     assert rnd.deadline is None  # a person must press ready for the next round
 
 
-def test_four_computers_play_ten_rounds_unattended():
+def unattended_room(rounds: int, level: str = "strong") -> Room:
+    """Four computer players, asked by the (standing) owner to play ``rounds`` rounds."""
     owner = people(1)[0]
     room = services.create_room(owner=owner, name="bots", options={})
     services.leave_seat(room=room, user=owner)
-    services.set_auto_rounds(room=room, user=owner, rounds=10)
+    services.set_auto_rounds(room=room, user=owner, rounds=rounds)
     for index in range(4):
-        services.add_bot(room=room, user=owner, index=index, level="strong")
+        services.add_bot(room=room, user=owner, index=index, level=level)
+    return room
+
+
+def test_four_computers_play_ten_rounds_unattended():
+    room = unattended_room(10)
     for _ in range(5000):
         if timers.advance_due_rounds(now=timezone.now() + LATER) is None:
             break
@@ -212,12 +218,7 @@ def test_two_drivers_racing_apply_the_default_move_once():
 def test_the_worker_command_plays_due_moves_until_idle():
     from django.core.management import call_command
 
-    owner = people(1)[0]
-    room = services.create_room(owner=owner, name="worker", options={})
-    services.leave_seat(room=room, user=owner)
-    services.set_auto_rounds(room=room, user=owner, rounds=1)
-    for index in range(4):
-        services.add_bot(room=room, user=owner, index=index, level="easy")
+    room = unattended_room(1, level="easy")
     call_command("run_worker", "--until-idle", stdout=open("/dev/null", "w"))
     rnd = Round.objects.get(room=room)
     assert rnd.status == Round.Status.ENDED and check(rnd).ok
