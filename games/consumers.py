@@ -27,26 +27,35 @@ from games.rules.round import VERBS
 
 logger = logging.getLogger(__name__)
 
-LOBBY_GROUP = "lobby"
 CLOSE_NOT_ALLOWED = 4403
 MAX_FIELD_LENGTH = 20
 ROOM_COMMANDS = ("ready", "auto_play")
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):
+    """Keeps the lobby's list of rooms live: when a room opens, fills or starts a round,
+    every lobby page gets the new list (no tile, no hand: the lobby is public)."""
+
     async def connect(self) -> None:
-        await self.channel_layer.group_add(LOBBY_GROUP, self.channel_name)
+        self.language = _language(self.scope)
+        await self.channel_layer.group_add(services.LOBBY_GROUP, self.channel_name)
         await self.accept()
 
     async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(LOBBY_GROUP, self.channel_name)
+        await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
 
     async def receive_json(self, content, **kwargs) -> None:
         # The lobby socket takes no commands; say so instead of ignoring the message.
         await self.send_json({"error": "the lobby socket accepts no messages"})
 
     async def lobby_changed(self, event) -> None:
-        await self.send_json({"type": "lobby.changed"})
+        await self.send(text_data=await database_sync_to_async(self._render)())
+
+    def _render(self) -> str:
+        with translation.override(self.language):
+            return render_to_string(
+                "games/_room_list.html", {"rooms": selectors.lobby_rooms(), "oob": True}
+            )
 
 
 class MalformedMessage(ValueError):

@@ -23,6 +23,15 @@ def open_rooms(*, limit: int = 50) -> list[Room]:
     )
 
 
+def lobby_rooms() -> list[dict]:
+    """The lobby's list: each open room with its players and a summary of its rules."""
+    return [
+        {"room": room, "seats": [seat_label(s) for s in room.seats.all()],
+         "summary": options_summary(room.options)}
+        for room in open_rooms()
+    ]
+
+
 def room_scores(*, room: Room) -> list[int]:
     """Each seat's total over the room's rounds: a sum over the ledger, never stored."""
     totals = [0] * SEATS

@@ -69,6 +69,24 @@ def _notify_on_commit(room: Room, version: int | None = None) -> None:
     transaction.on_commit(lambda: broadcast_table_changed(room, version))
 
 
+LOBBY_GROUP = "lobby"
+
+
+def broadcast_lobby_changed() -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
+    except Exception:
+        logger.exception("could not notify the lobby")
+
+
+def _notify_lobby_on_commit() -> None:
+    """Rooms opened, seats taken or freed, rounds started or ended: not single moves."""
+    transaction.on_commit(broadcast_lobby_changed)
+
+
 def engine_message(exc: IllegalAction) -> str:
     """The engine's reason in the player's language, tiles and suits named in words."""
     params = dict(exc.params)
@@ -104,6 +122,7 @@ def create_room(*, owner: AbstractBaseUser, name: str, options: dict) -> Room:
         Seat.objects.bulk_create(
             [Seat(room=room, index=i, user=owner if i == 0 else None) for i in range(SEATS)]
         )
+        _notify_lobby_on_commit()
     return room
 
 
@@ -140,6 +159,7 @@ def take_seat(*, room: Room, user: AbstractBaseUser, index: int | None = None) -
         seat.ready = False
         seat.save(update_fields=["user", "ready"])
         _notify_on_commit(room)
+        _notify_lobby_on_commit()
     return seat
 
 
@@ -154,6 +174,7 @@ def leave_seat(*, room: Room, user: AbstractBaseUser) -> None:
         seat.ready = False
         seat.save(update_fields=["user", "ready"])
         _notify_on_commit(room)
+        _notify_lobby_on_commit()
 
 
 def _owner_only(room: Room, user: AbstractBaseUser) -> None:
@@ -175,6 +196,7 @@ def add_bot(*, room: Room, user: AbstractBaseUser, index: int, level: str) -> Se
         seat.ready = True
         seat.save(update_fields=["bot_level", "ready"])
         _notify_on_commit(room)
+        _notify_lobby_on_commit()
         start_unattended_round(room)  # a table of four computers may play by itself
     return seat
 
@@ -191,6 +213,7 @@ def remove_bot(*, room: Room, user: AbstractBaseUser, index: int) -> None:
         seat.ready = False
         seat.save(update_fields=["bot_level", "ready"])
         _notify_on_commit(room)
+        _notify_lobby_on_commit()
 
 
 def set_ready(*, room: Room, user: AbstractBaseUser) -> Round | None:
@@ -265,6 +288,7 @@ def _start_round(room: Room) -> Round:
     )
     room.status = Room.Status.PLAYING
     room.save(update_fields=["status"])
+    _notify_lobby_on_commit()
     timers.schedule(rnd, engine, new_decision=True)
     rnd.save(update_fields=["deadline", "decision_started_at"])
     Seat.objects.filter(room=room, user__isnull=False).update(ready=False)
@@ -360,6 +384,7 @@ def _record(
         fields += ["status", "ended_at"]
         rnd.room.status = Room.Status.OPEN
         Room.objects.filter(pk=rnd.room_id).update(status=Room.Status.OPEN)
+        _notify_lobby_on_commit()
     timers.schedule(rnd, engine, new_decision=new_decision)
     rnd.save(update_fields=fields)
     _notify_on_commit(rnd.room, rnd.version)

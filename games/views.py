@@ -16,12 +16,8 @@ from games.models import Room
 @require_GET
 def lobby(request):
     """The lobby: open to everyone; sitting at a table needs an account."""
-    rooms = [
-        {"room": room, "seats": [selectors.seat_label(s) for s in room.seats.all()],
-         "summary": selectors.options_summary(room.options)}
-        for room in selectors.open_rooms()
-    ]
-    return render(request, "games/lobby.html", {"rooms": rooms, "join_form": JoinForm()})
+    return render(request, "games/lobby.html",
+                  {"rooms": selectors.lobby_rooms(), "join_form": JoinForm()})
 
 
 @login_required

@@ -33,3 +33,25 @@ async def test_a_websocket_from_the_site_itself_is_accepted():
     reply = await communicator.receive_json_from()
     assert "error" in reply
     await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_lobby_hears_of_a_new_room_at_once():
+    from asgiref.sync import sync_to_async
+    from django.contrib.auth.models import User
+
+    from games import services
+
+    communicator, connected = await connect(b"http://localhost:8000")
+    assert connected
+
+    @sync_to_async
+    def open_room():
+        owner = User.objects.create_user("host", password="x-long-password-1")
+        return services.create_room(owner=owner, name="新桌子", options={})
+
+    room = await open_room()
+    html = await communicator.receive_from(timeout=3)
+    assert 'id="room-list"' in html and 'hx-swap-oob="true"' in html
+    assert "新桌子" in html and room.code in html
+    await communicator.disconnect()
