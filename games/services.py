@@ -328,7 +328,10 @@ def _apply(
     if expected_version != rnd.version:
         if _already_applied(rnd, seat, action, expected_version):
             return ActionResult(version=rnd.version, duplicate=True)
-        raise StaleVersion(_("The table has changed since you looked: try again."))
+        if not _same_question_since(rnd, seat, expected_version):
+            raise StaleVersion(_("The table has changed since you looked: try again."))
+        # Only other players' answers to the same question came in between (a void
+        # choice, a pass on the same discard): they do not make this answer stale.
     engine = EngineRound.from_json(rnd.state)
     phase_before = engine.phase
     try:
@@ -339,6 +342,19 @@ def _apply(
     new_decision = timers.is_new_decision(parsed[0], phase_before, engine)
     _record(rnd, seat, action_to_dict(parsed), events, engine, by, new_decision)
     return ActionResult(version=rnd.version, events=tuple(events))
+
+
+SAME_QUESTION_EVENTS = ("action", "void_chosen", "claim_answered")
+
+
+def _same_question_since(rnd: Round, seat: int, expected_version: int) -> bool:
+    """Has the table only seen other players answer the question ``seat`` was looking
+    at, since ``expected_version``? Any draw, discard, meld, win or reveal is news."""
+    if expected_version > rnd.version or expected_version < 0:
+        return False
+    since = rnd.events.filter(version__gt=expected_version).values_list("kind", "seat")
+    return all(kind in SAME_QUESTION_EVENTS and not (kind == "action" and who == seat)
+               for kind, who in since)
 
 
 def _already_applied(rnd: Round, seat: int, action: dict, expected_version: int) -> bool:

@@ -112,3 +112,26 @@ def remove_bot(request, code):
 def ready(request, code):
     return _seat_action(request, code, lambda room: services.set_ready(
         room=room, user=request.user))
+
+
+@login_required
+@require_POST
+def table_action(request, code):
+    """The table's forms posted without the WebSocket (before it connects, or where it
+    cannot): the same move through the same service, then back to the table."""
+    room = get_object_or_404(Room, code=code)
+    fields = {key: request.POST[key] for key in ("type", "tile", "suit", "on")
+              if key in request.POST}
+    kind = fields.get("type")
+    try:
+        if kind == "auto_play":
+            services.set_auto_play(room=room, user=request.user, on=fields.get("on") == "1")
+        else:
+            rnd = services.current_round(room)
+            if rnd is None:
+                raise services.ServiceError(_("No round is being played."))
+            services.apply_action(round_id=rnd.pk, user=request.user, action=fields,
+                                  expected_version=int(request.POST.get("version", "-1")))
+    except (services.ServiceError, ValueError) as exc:
+        messages.error(request, str(exc))
+    return redirect(reverse("table", kwargs={"code": room.code}))

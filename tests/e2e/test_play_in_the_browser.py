@@ -59,6 +59,8 @@ def play_one_move(page) -> bool:
 
 def test_a_new_player_plays_a_round_against_three_computers(site_url, browser):
     page = browser.new_page(locale="zh-CN", viewport={"width": 412, "height": 915})
+    posted_moves = []
+    page.on("request", lambda r: posted_moves.append(r.url) if "/act/" in r.url else None)
     sign_up(page, site_url, f"player{int(time.time() * 1000) % 10**8}")
     page.get_by_role("link", name="新建房间").click()
     page.get_by_role("button", name="创建房间").click()
@@ -79,6 +81,8 @@ def test_a_new_player_plays_a_round_against_three_computers(site_url, browser):
         else:
             page.wait_for_timeout(100)
     assert clicks >= 2
+    # Moves travel over the WebSocket; a plain POST is only the fallback before it opens.
+    assert len(posted_moves) < clicks
     assert page.locator("#table-error").inner_text() == ""
     nets = [int(cell) for cell in settlement.locator(".nets td").all_inner_texts()]
     assert len(nets) == 4 and sum(nets) == 0

@@ -159,12 +159,35 @@ def choose_voids(rnd, players, upto=4):
 
 def test_a_stale_version_changes_nothing(room, players):
     rnd = start(room, players)
-    choose_voids(rnd, players, upto=1)
+    choose_voids(rnd, players)
+    engine = engine_of(rnd)
+    dealer, seen_version = engine.current, rnd.version
+    tiles = [a[1] for a in engine.legal_actions(dealer) if a[0] == "discard"]
+    from games.rules.tiles import tile_str
+
+    services.apply_action(round_id=rnd.pk, user=players[dealer],
+                          action={"type": "discard", "tile": tile_str(tiles[0])},
+                          expected_version=seen_version)
     before = snapshot(rnd)
-    with pytest.raises(services.StaleVersion):
-        services.apply_action(round_id=rnd.pk, user=players[1],
-                              action={"type": "void", "suit": "m"}, expected_version=0)
+    # A move made on the table as it was before that discard is refused.
+    for seat in range(4):
+        with pytest.raises(services.StaleVersion):
+            services.apply_action(round_id=rnd.pk, user=players[seat],
+                                  action={"type": "pass"}, expected_version=seen_version)
     assert snapshot(rnd) == before
+
+
+def test_answers_of_others_to_the_same_question_do_not_make_an_answer_stale(room, players):
+    rnd = start(room, players)
+    services.apply_action(round_id=rnd.pk, user=players[1], action={"type": "void", "suit": "m"},
+                          expected_version=0)
+    # Seat 2 looked at version 0 and chose meanwhile: still the same question.
+    services.apply_action(round_id=rnd.pk, user=players[2], action={"type": "void", "suit": "p"},
+                          expected_version=0)
+    assert engine_of(rnd).voids[1:3] == [0, 1]
+    with pytest.raises(services.StaleVersion):
+        services.apply_action(round_id=rnd.pk, user=players[3],
+                              action={"type": "void", "suit": "m"}, expected_version=5)
 
 
 def test_the_same_action_sent_twice_is_applied_once(room, players):
@@ -247,30 +270,38 @@ def test_the_database_refuses_what_must_never_happen(room, players):
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_concurrent_actions_on_one_round_serialise(players):
+    from games.rules.tiles import tile_str
+
     room = services.create_room(owner=players[0], name="race", options={})
     for user in players[1:]:
         services.take_seat(room=room, user=user)
     rnd = start(room, players)
+    choose_voids(rnd, players)
+    engine = engine_of(rnd)
+    dealer, version = engine.current, rnd.version
+    tiles = [tile_str(a[1]) for a in engine.legal_actions(dealer) if a[0] == "discard"][:2]
     barrier = threading.Barrier(2)
     outcomes = []
 
-    def choose(seat):
+    def discard(tile):
+        # The same player, two browser tabs, two different discards at the same moment.
         try:
             barrier.wait()
-            services.apply_action(round_id=rnd.pk, user=players[seat],
-                                  action={"type": "void", "suit": "m"}, expected_version=0)
+            services.apply_action(round_id=rnd.pk, user=players[dealer],
+                                  action={"type": "discard", "tile": tile},
+                                  expected_version=version)
             outcomes.append("applied")
         except services.StaleVersion:
             outcomes.append("stale")
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=choose, args=(seat,)) for seat in (1, 2)]
+    threads = [threading.Thread(target=discard, args=(tile,)) for tile in tiles]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert sorted(outcomes) == ["applied", "stale"]
     rnd.refresh_from_db()
-    assert rnd.version == 1
-    assert rnd.events.filter(kind="action").count() == 1
+    assert rnd.events.filter(kind="action", seat=dealer, version__gt=version).count() == 1
+    assert len(EngineRound.from_json(rnd.state).discards[dealer]) <= 1  # one discard

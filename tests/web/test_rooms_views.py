@@ -131,3 +131,36 @@ def test_a_player_who_is_not_seated_watches_without_a_socket(client, owner):
     client.force_login(watcher)
     html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
     assert "ws-connect" not in html and "坐这里" in html
+
+
+def test_the_tables_forms_also_work_as_plain_posts_before_the_socket_connects(client, owner):
+    room = services.create_room(owner=owner, name="r", options={})
+    for index in (1, 2, 3):
+        services.add_bot(room=room, user=owner, index=index, level="strong")
+    rnd = services.set_ready(room=room, user=owner)
+    client.force_login(owner)
+    html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
+    assert f'action="{reverse("table_action", kwargs={"code": room.code})}"' in html
+    url = reverse("table_action", kwargs={"code": room.code})
+    response = client.post(url, {"type": "void", "suit": "p", "version": str(rnd.version)})
+    assert response.status_code == 302
+    rnd.refresh_from_db()
+    assert rnd.state["voids"][0] == 1 and rnd.version == 1
+    # A stale form is refused with a message, and changes nothing.
+    response = client.post(url, {"type": "void", "suit": "m", "version": "0"}, follow=True)
+    assert "牌桌已经变化" in response.content.decode()
+    rnd.refresh_from_db()
+    assert rnd.state["voids"][0] == 1
+
+
+def test_a_stranger_cannot_post_a_move(client, owner):
+    room = services.create_room(owner=owner, name="r", options={})
+    for index in (1, 2, 3):
+        services.add_bot(room=room, user=owner, index=index, level="strong")
+    rnd = services.set_ready(room=room, user=owner)
+    stranger = User.objects.create_user("stranger", password="x-long-password-1")
+    client.force_login(stranger)
+    client.post(reverse("table_action", kwargs={"code": room.code}),
+                {"type": "void", "suit": "p", "version": "0"})
+    rnd.refresh_from_db()
+    assert rnd.version == 0
