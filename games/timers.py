@@ -110,7 +110,8 @@ def _advance_one(now) -> bool:
         if rnd is None:
             return False
         try:
-            step(rnd, current)
+            with transaction.atomic():  # a savepoint: a failed step leaves nothing behind
+                step(rnd, current)
         except Exception:
             # A round that fails must not stop the others: log it and look again later.
             logger.exception("round %s: due step failed", rnd.pk)

@@ -26,7 +26,9 @@ def quick(settings):
 
 
 def people(n):
-    return [User.objects.create_user(f"person{i}", password="x-long-password-1") for i in range(n)]
+    start = User.objects.count()
+    return [User.objects.create_user(f"person{start + i}", password="x-long-password-1")
+            for i in range(n)]
 
 
 def table_of(humans: int, options=None):
@@ -222,3 +224,25 @@ def test_the_worker_command_plays_due_moves_until_idle():
     call_command("run_worker", "--until-idle", stdout=open("/dev/null", "w"))
     rnd = Round.objects.get(room=room)
     assert rnd.status == Round.Status.ENDED and check(rnd).ok
+
+
+def test_a_round_whose_step_fails_is_put_back_and_the_others_go_on(monkeypatch):
+    broken_room, users, broken = table_of(1)
+    fine_room = unattended_room(1, level="easy")
+    real_step = timers.computer_step
+
+    def failing(rnd, now):
+        if rnd.pk == broken.pk:
+            raise RuntimeError("a bug in one round")
+        return real_step(rnd, now)
+
+    monkeypatch.setattr(timers, "computer_step", failing)
+    before = engine(broken).to_json()
+    for _ in range(3000):
+        if timers.advance_due_rounds() is None or Round.objects.filter(
+                room=fine_room, status=Round.Status.ENDED).exists():
+            break
+    assert Round.objects.get(room=fine_room).status == Round.Status.ENDED
+    broken.refresh_from_db()
+    assert engine(broken).to_json() == before  # nothing half-applied
+    assert broken.deadline > timezone.now()  # looked at again later, not in a tight loop
