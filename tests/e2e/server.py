@@ -72,10 +72,14 @@ class Site:
         process.wait(timeout=10)
 
     def stop_all(self) -> None:
+        """SIGTERM, and SIGKILL for a process still waiting on open sockets after 5 s."""
         for process in self.processes:
             if process.poll() is None:
                 process.terminate()
-                process.wait(timeout=10)
+                try:
+                    process.wait(timeout=5)
+                except subprocess.TimeoutExpired:
+                    self.kill(process)
 
 
 @contextmanager
