@@ -21,15 +21,12 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
 
-from games import driver, selectors, services, timers
+from games import commands, driver, selectors, services, timers
 from games.models import Room
-from games.rules.round import VERBS
 
 logger = logging.getLogger(__name__)
 
 CLOSE_NOT_ALLOWED = 4403
-MAX_FIELD_LENGTH = 20
-ROOM_COMMANDS = ("ready", "auto_play")
 
 
 class LobbyConsumer(AsyncJsonWebsocketConsumer):
@@ -56,38 +53,6 @@ class LobbyConsumer(AsyncJsonWebsocketConsumer):
             return render_to_string(
                 "games/_room_list.html", {"rooms": selectors.lobby_rooms(), "oob": True}
             )
-
-
-class MalformedMessage(ValueError):
-    pass
-
-
-def parse_message(text: str | None) -> tuple[str, dict, int | None]:
-    """(kind, action, version) from a message the table's forms send (htmx ws-send)."""
-    try:
-        content = json.loads(text or "")
-    except ValueError:
-        raise MalformedMessage("not JSON") from None
-    if not isinstance(content, dict):
-        raise MalformedMessage("not an object")
-    kind = content.get("type")
-    if kind not in VERBS and kind not in ROOM_COMMANDS:
-        raise MalformedMessage(f"unknown action {str(kind)[:MAX_FIELD_LENGTH]!r}")
-    action = {"type": kind}
-    for key in ("tile", "suit", "on"):
-        value = content.get(key)
-        if value is None:
-            continue
-        if not isinstance(value, str) or len(value) > MAX_FIELD_LENGTH:
-            raise MalformedMessage(f"bad {key}")
-        action[key] = value
-    version = content.get("version")
-    if kind in VERBS:
-        try:
-            version = int(version)
-        except (TypeError, ValueError):
-            raise MalformedMessage("no version") from None
-    return kind, action, version
 
 
 def _language(scope) -> str:
@@ -150,8 +115,13 @@ class TableConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         try:
-            kind, action, version = parse_message(text_data)
-        except MalformedMessage as exc:
+            content = json.loads(text_data or "")
+        except ValueError:
+            await self.send_error("malformed message: not JSON")
+            return
+        try:
+            kind, action, version = commands.parse_command(content)
+        except commands.MalformedCommand as exc:
             await self.send_error(f"malformed message: {exc}")
             return
         try:
@@ -165,17 +135,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     def _handle(self, kind: str, action: dict, version: int | None) -> None:
         room = Room.objects.get(pk=self.room_id)
         with translation.override(self.language):
-            if kind == "ready":
-                services.set_ready(room=room, user=self.user)
-            elif kind == "auto_play":
-                services.set_auto_play(room=room, user=self.user, on=action.get("on") == "1")
-            else:
-                rnd = services.current_round(room)
-                if rnd is None:
-                    raise services.ServiceError("no round is being played")
-                services.apply_action(
-                    round_id=rnd.pk, user=self.user, action=action, expected_version=version
-                )
+            commands.run_command(room=room, user=self.user, kind=kind, action=action,
+                                 version=version)
 
     async def table_changed(self, event) -> None:
         await self.send_table()

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import selectors, services
+from games import commands, selectors, services
 from games.forms import JoinForm, RoomForm
 from games.models import Room
 
@@ -120,18 +120,10 @@ def table_action(request, code):
     """The table's forms posted without the WebSocket (before it connects, or where it
     cannot): the same move through the same service, then back to the table."""
     room = get_object_or_404(Room, code=code)
-    fields = {key: request.POST[key] for key in ("type", "tile", "suit", "on")
-              if key in request.POST}
-    kind = fields.get("type")
     try:
-        if kind == "auto_play":
-            services.set_auto_play(room=room, user=request.user, on=fields.get("on") == "1")
-        else:
-            rnd = services.current_round(room)
-            if rnd is None:
-                raise services.ServiceError(_("No round is being played."))
-            services.apply_action(round_id=rnd.pk, user=request.user, action=fields,
-                                  expected_version=int(request.POST.get("version", "-1")))
-    except (services.ServiceError, ValueError) as exc:
+        kind, action, version = commands.parse_command(request.POST)
+        commands.run_command(room=room, user=request.user, kind=kind, action=action,
+                             version=version)
+    except (services.ServiceError, commands.MalformedCommand) as exc:
         messages.error(request, str(exc))
     return redirect(reverse("table", kwargs={"code": room.code}))
