@@ -14,13 +14,15 @@ def actions_of(rnd: Round) -> list[tuple[int, dict]]:
     return [(e.seat, e.data["action"]) for e in rnd.events.filter(kind="action").order_by("number")]
 
 
-def replay(rnd: Round, steps: int | None = None) -> EngineRound:
+def replay(
+    rnd: Round, steps: int | None = None, actions: list[tuple[int, dict]] | None = None
+) -> EngineRound:
     """The engine state after the first ``steps`` actions (all of them by default),
-    dealt anew from the round's seed."""
+    dealt anew from the round's seed. ``actions``: the log, if the caller has read it."""
     started = rnd.events.get(kind="round_started")
     options = RoomOptions.from_dict(started.data.get("options") or rnd.room.options)
     engine = EngineRound.deal(rnd.seed, rnd.dealer, options)
-    for seat, action in actions_of(rnd)[:steps]:
+    for seat, action in (actions_of(rnd) if actions is None else actions)[:steps]:
         engine.apply(seat, parse_action(action))
     return engine
 
