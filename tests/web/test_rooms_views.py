@@ -164,3 +164,19 @@ def test_a_stranger_cannot_post_a_move(client, owner):
                 {"type": "void", "suit": "p", "version": "0"})
     rnd.refresh_from_db()
     assert rnd.version == 0
+
+
+def test_a_malformed_posted_command_is_refused_like_one_on_the_socket(client, owner):
+    room = services.create_room(owner=owner, name="r", options={})
+    for index in (1, 2, 3):
+        services.add_bot(room=room, user=owner, index=index, level="strong")
+    rnd = services.set_ready(room=room, user=owner)
+    client.force_login(owner)
+    url = reverse("table_action", kwargs={"code": room.code})
+    for fields, error in (({"type": "chow", "version": "0"}, "unknown action"),
+                          ({"type": "void", "suit": "m"}, "no version"),
+                          ({"type": "void", "suit": "m" * 50, "version": "0"}, "bad suit")):
+        response = client.post(url, fields, follow=True)
+        assert error in response.content.decode()
+    rnd.refresh_from_db()
+    assert rnd.version == 0
