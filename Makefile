@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench bench-load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,3 +39,12 @@ bench: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet mahjong
 	$(BIN)/python -m benchmarks.bench_hands
 	$(BIN)/python -m benchmarks.bench_round
+
+$(VENV)/.installed-bench: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $@ $(VENV)/.installed-test $(VENV)/.installed
+
+# Load benchmark: many tables of simulated people, e.g.
+# make bench-load BENCH_ARGS="--tables 1,10,50 --mode services --processes 2"
+bench-load: $(VENV)/.installed-bench
+	$(BIN)/python -m benchmarks.bench_load $(BENCH_ARGS)
