@@ -1,4 +1,6 @@
 # Quick start: `make run` serves the site, `make test` runs every test.
+# `make run` serves as players see it (DEBUG off); `make dev` is the same with Django's
+# debug pages and template reloading, for development only.
 # Both create .venv on first use and install what they need into it.
 
 PYTHON ?= python3
@@ -6,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint bench bench-load clean
+.PHONY: run dev test lint bench bench-load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +24,12 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	touch $@ $(VENV)/.installed
 
 run: $(VENV)/.installed
-	DEBUG=$${DEBUG:-1} $(BIN)/python manage.py migrate --noinput
-	DEBUG=$${DEBUG:-1} $(BIN)/daphne -b 127.0.0.1 -p $(PORT) xuezhan.asgi:application
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/daphne -b 127.0.0.1 -p $(PORT) xuezhan.asgi:application
+
+dev: $(VENV)/.installed
+	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 $(BIN)/daphne -b 127.0.0.1 -p $(PORT) xuezhan.asgi:application
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

@@ -81,11 +81,11 @@ def play_and_time(page, clicks: int) -> list[float]:
         if target is None:
             page.wait_for_timeout(50)
             continue
-        before = page.locator("#table").get_attribute("data-version")
+        before = page.locator("#table-version").get_attribute("data-version")
         start = time.perf_counter()
         target.click()
         page.wait_for_function(
-            "v => document.querySelector('#table').dataset.version !== v", arg=before,
+            "v => document.querySelector('#table-version').dataset.version !== v", arg=before,
             polling=5, timeout=10000,
         )
         timings.append((time.perf_counter() - start) * 1000)

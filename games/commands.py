@@ -3,7 +3,6 @@ sends the form as JSON) or as the same form posted before the socket is open. On
 parser checks their shape, one function hands them to the rules service."""
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.utils.translation import gettext as _
 
 from games import services
 from games.models import Room
@@ -51,8 +50,5 @@ def run_command(
     elif kind == "auto_play":
         services.set_auto_play(room=room, user=user, on=action.get("on") == "1")
     else:
-        rnd = services.current_round(room)
-        if rnd is None:
-            raise services.ServiceError(_("No round is being played."))
-        services.apply_action(round_id=rnd.pk, user=user, action=action,
-                              expected_version=version)
+        services.apply_move(room_id=room.pk, user=user, action=action,
+                            expected_version=version)

@@ -10,7 +10,6 @@ The lobby socket only listens: it joins the lobby group so that a page can be to
 the list of open tables changes.
 """
 
-import asyncio
 import json
 import logging
 
@@ -23,6 +22,10 @@ from django.utils.html import escape
 
 from games import commands, driver, selectors, services, timers
 from games.models import Room
+from games.table import presence
+from games.table.parts import render_table
+from games.table.screen import Screen
+from games.table.snapshot import shared_snapshot
 
 logger = logging.getLogger(__name__)
 
@@ -71,10 +74,21 @@ def _language(scope) -> str:
 
 
 class TableConsumer(AsyncWebsocketConsumer):
+    """One seated player's table. A change of the table reaches every consumer as a
+    ``table.changed`` message naming the change; the consumers of one process share one
+    load of the table for it (``games.table.snapshot``), each renders its own player's
+    view and sends only the parts that player's page does not show yet
+    (``games.table.screen``)."""
+
     async def connect(self) -> None:
         self.user = self.scope["user"]
         self.code = self.scope["url_route"]["kwargs"]["code"]
         self.language = _language(self.scope)
+        # No request here: the forms take the CSRF secret of the browser's cookie, which
+        # Django accepts as the form's token when a form is posted without the socket.
+        self.csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
+        self.screen = Screen()
+        self.shown: tuple | None = None
         self.room_id, self.seated = await self._lookup()
         if not self.seated:
             # Only the players seated at this table may open its socket.
@@ -83,28 +97,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = services.room_group(self.code)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await self._seen()
-        self.heartbeat = asyncio.get_running_loop().create_task(self._heartbeat())
-        await self.send_table()
+        await database_sync_to_async(timers.seen)(room_id=self.room_id, user_id=self.user.pk)
+        presence.arrived(self.channel_name, self.room_id, self.user.pk)
+        await self.show(await shared_snapshot(self.room_id, None))
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "group", None):
+            presence.departed(self.channel_name)
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            self.heartbeat.cancel()
             await database_sync_to_async(timers.left)(room_id=self.room_id, user_id=self.user.pk)
             driver.wake()
-
-    async def _seen(self) -> None:
-        await database_sync_to_async(timers.seen)(room_id=self.room_id, user_id=self.user.pk)
-
-    async def _heartbeat(self) -> None:
-        """While the socket is open the player is here (crash-safe: no counter to undo)."""
-        while True:
-            await asyncio.sleep(settings.PRESENCE_SECONDS)
-            try:
-                await self._seen()
-            except Exception:
-                logger.exception("table %s: presence update failed", self.code)
 
     @database_sync_to_async
     def _lookup(self) -> tuple[int | None, bool]:
@@ -133,31 +135,25 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_error("server error")
 
     def _handle(self, kind: str, action: dict, version: int | None) -> None:
-        room = Room.objects.get(pk=self.room_id)
+        # The room stands in by its key and code only: every service reads what it needs
+        # under its own lock, so a copy read here could only be stale.
         with translation.override(self.language):
-            commands.run_command(room=room, user=self.user, kind=kind, action=action,
-                                 version=version)
+            commands.run_command(room=Room(pk=self.room_id, code=self.code), user=self.user,
+                                 kind=kind, action=action, version=version)
 
     async def table_changed(self, event) -> None:
-        await self.send_table()
+        await self.show(await shared_snapshot(self.room_id, event.get("change")))
 
-    async def send_table(self) -> None:
-        html = await database_sync_to_async(self._render)()
-        await self.send(text_data=html)
-        driver.wake()
-
-    def _render(self) -> str:
-        room = Room.objects.get(pk=self.room_id)
+    async def show(self, snap) -> None:
+        """Bring the page to ``snap`` (never back to an older table than it shows)."""
+        if self.shown is not None and snap.freshness < self.shown:
+            return
+        self.shown = snap.freshness
         with translation.override(self.language):
-            context = selectors.table_context(room=room, user=self.user)
-            # No request here: the seating forms take the CSRF secret of the browser's
-            # cookie, which Django accepts as the form's token.
-            csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
-            html = render_to_string(
-                "games/_table.html",
-                {"t": context, "room": room, "oob": True, "csrf_token": csrf, "user": self.user},
-            )
-        return html
+            table = render_table(snap, user=self.user, csrf=self.csrf)
+        message = self.screen.update(table)
+        if message is not None:
+            await self.send(text_data=message)
 
     async def send_error(self, message: str) -> None:
         await self.send(

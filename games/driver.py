@@ -12,6 +12,7 @@ import logging
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.utils import timezone
 
 from games import timers
 
@@ -33,6 +34,19 @@ def start() -> None:
         return
     _wake = asyncio.Event()
     _task = loop.create_task(_run(_wake))
+    if _deadline_set not in timers.deadline_listeners:
+        timers.deadline_listeners.append(_deadline_set)
+
+
+def _deadline_set(deadline) -> None:
+    """A committed change set a deadline (from any thread): a computer's move due
+    before the loop's next look wakes it now; later deadlines wait for that look."""
+    task, wake_event = _task, _wake
+    if task is None or task.done() or wake_event is None:
+        return
+    if (deadline - timezone.now()).total_seconds() >= IDLE_SECONDS:
+        return
+    task.get_loop().call_soon_threadsafe(wake_event.set)
 
 
 def wake() -> None:

@@ -111,6 +111,9 @@ class Round(models.Model):
     seed = models.CharField(max_length=64)
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
+    # The number of the round's last event, so that a move numbers its events without
+    # asking the log for its maximum.
+    last_event = models.PositiveIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     # When something must next happen: a computer's move, or a person's default move.
     # None when nothing is due. Workers claim rounds whose deadline has passed.

@@ -11,13 +11,13 @@ Computer players, auto-play and timeouts act through ``apply_for_seat``: the sam
 import hashlib
 import logging
 import secrets
+import uuid
 from dataclasses import dataclass
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
@@ -53,13 +53,15 @@ def room_group(code: str) -> str:
 
 def broadcast_table_changed(room: Room, version: int | None = None) -> None:
     """Tell every browser at the table to re-read it. Carries no tile: each consumer
-    renders its own player's view."""
+    renders its own player's view. ``change`` names this change, so that the consumers
+    of one process load the table once for it (``games.table.snapshot``)."""
     layer = get_channel_layer()
     if layer is None:
         return
     try:
         async_to_sync(layer.group_send)(
-            room_group(room.code), {"type": "table.changed", "version": version}
+            room_group(room.code),
+            {"type": "table.changed", "version": version, "change": uuid.uuid4().hex},
         )
     except Exception:  # a lost notification must never undo a committed move
         logger.exception("could not notify room %s", room.code)
@@ -277,6 +279,7 @@ def _start_round(room: Room) -> Round:
         seed_hash=hashlib.sha256(seed.encode()).hexdigest(),
         state=engine.to_json(),
         version=0,
+        last_event=1,
     )
     RoundPlayer.objects.bulk_create(
         [RoundPlayer(round=rnd, seat=s.index, user_id=s.user_id, bot_level=s.bot_level)
@@ -310,14 +313,36 @@ def apply_action(
     that was already applied returns ``duplicate=True`` instead of applying it again."""
     with transaction.atomic():
         rnd = Round.objects.select_for_update().select_related("room").get(pk=round_id)
-        seat = seat_of(rnd.room, user)
-        if seat is None:
-            raise ServiceError(_("You are not seated at this table."))
-        result = _apply(rnd, seat.index, action, expected_version)
-        if seat.timeouts and not result.duplicate:
-            seat.timeouts = 0  # "two timeouts in a row": the player acted in between
-            seat.save(update_fields=["timeouts"])
-        return result
+        return _apply_for_user(rnd, user, action, expected_version)
+
+
+def apply_move(
+    *, room_id: int, user: AbstractBaseUser, action: dict, expected_version: int
+) -> ActionResult:
+    """``apply_action`` on the room's current round, found and locked in one query
+    (the path of every move made at the table)."""
+    with transaction.atomic():
+        rnd = (Round.objects.select_for_update().select_related("room")
+               .filter(room_id=room_id).order_by("-number").first())
+        if rnd is None:
+            raise ServiceError(_("No round is being played."))
+        return _apply_for_user(rnd, user, action, expected_version)
+
+
+def _apply_for_user(rnd: Round, user: AbstractBaseUser, action: dict,
+                    expected_version: int) -> ActionResult:
+    seats = _seats(rnd)
+    seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
+    if seat is None:
+        raise ServiceError(_("You are not seated at this table."))
+    result = _apply(rnd, seat.index, action, expected_version)
+    if seat.timeouts and not result.duplicate:
+        seat.timeouts = 0  # "two timeouts in a row": the player acted in between
+        seat.save(update_fields=["timeouts"])
+    return result
+
+
+_seats = timers.round_seats
 
 
 def _apply(
@@ -373,7 +398,7 @@ def _record(
     by: str | None, new_decision: bool,
 ) -> None:
     rnd.version += 1
-    number = (rnd.events.aggregate(last=Max("number"))["last"] or 0) + 1
+    number = rnd.last_event + 1
     data = {"action": action, "by": by} if by else {"action": action}
     rows = [Event(round=rnd, number=number, version=rnd.version, kind="action", seat=seat,
                   data=data)]
@@ -381,7 +406,8 @@ def _record(
         rows.append(Event(round=rnd, number=number + offset, version=rnd.version,
                           kind=event["type"], seat=event.get("seat"), data=event))
     Event.objects.bulk_create(rows)  # SQLite and PostgreSQL both set the new ids
-    users = dict(rnd.room.seats.values_list("index", "user_id"))
+    rnd.last_event = number + len(events)
+    users = {s.index: s.user_id for s in _seats(rnd)}
     payments = [
         LedgerEntry(
             round=rnd, event=row, payer_seat=row.data["payer"], payee_seat=row.data["payee"],
@@ -391,9 +417,10 @@ def _record(
         for row in rows
         if row.kind == "payment"
     ]
-    LedgerEntry.objects.bulk_create(payments)
+    if payments:
+        LedgerEntry.objects.bulk_create(payments)
     rnd.state = engine.to_json()
-    fields = ["state", "version", "deadline", "decision_started_at"]
+    fields = ["state", "version", "last_event", "deadline", "decision_started_at"]
     if engine.phase == "ended":
         rnd.status = Round.Status.ENDED
         rnd.ended_at = timezone.now()
@@ -401,7 +428,7 @@ def _record(
         rnd.room.status = Room.Status.OPEN
         Room.objects.filter(pk=rnd.room_id).update(status=Room.Status.OPEN)
         _notify_lobby_on_commit()
-    timers.schedule(rnd, engine, new_decision=new_decision)
+    timers.schedule(rnd, engine, new_decision=new_decision, seats=_seats(rnd))
     rnd.save(update_fields=fields)
     _notify_on_commit(rnd.room, rnd.version)
 

@@ -59,22 +59,49 @@ def person_deadline(rnd: Round, engine: EngineRound) -> datetime | None:
     return rnd.decision_started_at + timedelta(seconds=decision_seconds(engine))
 
 
-def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None) -> None:
+def round_seats(rnd: Round) -> list[Seat]:
+    """The seats of ``rnd``'s room, read once per step (the caller holds the round's
+    lock) and shared by everything the step does."""
+    seats = getattr(rnd.room, "_seats_this_step", None)
+    if seats is None:
+        seats = list(Seat.objects.filter(room_id=rnd.room_id).order_by("index"))
+        rnd.room._seats_this_step = seats
+    return seats
+
+
+def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None,
+             seats: list[Seat] | None = None) -> None:
     """Set the round's deadline after a change (the caller saves the round)."""
     now = now or timezone.now()
     room = rnd.room
+    seats = list(room.seats.all()) if seats is None else seats
     if engine.phase == "ended":
         rnd.decision_started_at = None
-        unattended = room.auto_rounds > 0 and all(s.is_bot for s in room.seats.all())
+        unattended = room.auto_rounds > 0 and all(s.is_bot for s in seats)
         rnd.deadline = now + timedelta(seconds=settings.NEXT_ROUND_PAUSE) if unattended else None
-        return
-    if new_decision or rnd.decision_started_at is None:
-        rnd.decision_started_at = now
-    waiting = engine.waiting_on()
-    if computer_decided(list(room.seats.all()), now) & set(waiting):
-        rnd.deadline = now + timedelta(seconds=settings.BOT_DELAY_SECONDS)
     else:
-        rnd.deadline = person_deadline(rnd, engine)
+        if new_decision or rnd.decision_started_at is None:
+            rnd.decision_started_at = now
+        if computer_decided(seats, now) & set(engine.waiting_on()):
+            rnd.deadline = now + timedelta(seconds=settings.BOT_DELAY_SECONDS)
+        else:
+            rnd.deadline = person_deadline(rnd, engine)
+    if rnd.deadline is not None:
+        deadline = rnd.deadline
+        transaction.on_commit(lambda: _announce(deadline))
+
+
+# Who wants to hear of a new deadline (the in-process timer loop, so that it wakes for a
+# computer's move due in a moment instead of at its next look). Called after commit.
+deadline_listeners: list = []
+
+
+def _announce(deadline: datetime) -> None:
+    for listener in deadline_listeners:
+        try:
+            listener(deadline)
+        except Exception:  # a listener must never undo or break a committed move
+            logger.exception("deadline listener failed")
 
 
 def is_new_decision(verb: str, phase_before: str, engine: EngineRound) -> bool:
@@ -149,7 +176,7 @@ def computer_step(rnd: Round, now: datetime) -> bool:
     if rnd.status == Round.Status.ENDED:
         return False
     engine = EngineRound.from_json(rnd.state)
-    seats = {s.index: s for s in rnd.room.seats.all()}
+    seats = {s.index: s for s in round_seats(rnd)}
     automatic = computer_decided(list(seats.values()), now)
     seat = next((s for s in engine.waiting_on() if s in automatic), None)
     if seat is None:

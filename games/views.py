@@ -3,6 +3,8 @@ every change goes through ``games.services``."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -11,6 +13,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from games import commands, selectors, services
 from games.forms import JoinForm, RoomForm
 from games.models import Room
+from games.table.parts import render_table
+from games.table.snapshot import load_snapshot
 
 
 @require_GET
@@ -43,12 +47,21 @@ def join(request):
     return redirect("home")
 
 
+def _table_html(request, room: Room) -> str:
+    """The whole table as the requesting user may see it: the same parts the socket
+    sends, put together."""
+    snap = load_snapshot(room.pk)
+    return render_table(snap, user=request.user, csrf=get_token(request),
+                        request=request).full()
+
+
 @login_required
 @require_GET
 def table(request, code):
     room = get_object_or_404(Room, code=code)
-    context = selectors.table_context(room=room, user=request.user)
-    return render(request, "games/table.html", {"t": context, "room": room})
+    seated = services.seat_of(room, request.user) is not None
+    return render(request, "games/table.html",
+                  {"room": room, "seated": seated, "table_html": _table_html(request, room)})
 
 
 @login_required
@@ -56,8 +69,7 @@ def table(request, code):
 def table_fragment(request, code):
     """The table alone, for people watching a room they have not sat at (polled)."""
     room = get_object_or_404(Room, code=code)
-    context = selectors.table_context(room=room, user=request.user)
-    return render(request, "games/_table.html", {"t": context, "room": room})
+    return HttpResponse(_table_html(request, room))
 
 
 def _seat_action(request, code, act):

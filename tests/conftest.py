@@ -42,3 +42,14 @@ def no_background_timers(settings):
     from games import driver
 
     driver.stop()
+
+
+@pytest.fixture(autouse=True)
+def fresh_table_caches():
+    """Each test's database starts its ids again; what a process remembers per room or
+    round (earlier rounds' totals, loads shared per change) must start again too."""
+    from games.table import parts, snapshot
+
+    snapshot.forget_cached()
+    parts.forget_rendered()
+    yield

@@ -102,17 +102,31 @@ SQLITE_OPTIONS = {
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
 
+# SQLite connections are kept open for good (CONN_MAX_AGE None): opening one and setting
+# its pragmas cost more than a whole move. PostgreSQL goes through a pool instead
+# (psycopg_pool): every request thread and every socket borrows a connection for one
+# unit of work and gives it back, so page loads can wait for a connection but never run
+# the server out of them ("too many clients"). DB_POOL_SIZE bounds it per process.
+SQLITE_DEFAULTS = {"OPTIONS": SQLITE_OPTIONS, "CONN_MAX_AGE": None}
+POSTGRES_POOL = {
+    "min_size": 2,
+    "max_size": int(os.environ.get("DB_POOL_SIZE", "16")),
+    "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "20")),
+}
+
 if os.environ.get("DATABASE_URL"):
-    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=60)}
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"])}
     if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-        DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS)
+        DATABASES["default"].update(SQLITE_DEFAULTS, OPTIONS=dict(SQLITE_OPTIONS))
     else:
-        DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+        DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps the connections
+        DATABASES["default"]["OPTIONS"] = {"pool": dict(POSTGRES_POOL)}
 else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": os.environ.get("SQLITE_PATH", str(BASE_DIR / "db.sqlite3")),
+            **SQLITE_DEFAULTS,
             "OPTIONS": dict(SQLITE_OPTIONS),
         }
     }
@@ -163,6 +177,7 @@ WHITENOISE_AUTOREFRESH = DEBUG
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads no cookie; forms carry the token.
 X_FRAME_OPTIONS = "DENY"
+CSRF_FAILURE_VIEW = "xuezhan.errors.csrf_failure"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", default=False)

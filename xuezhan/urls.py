@@ -10,3 +10,8 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("", include("games.urls")),
 ]
+
+handler400 = "xuezhan.errors.bad_request"
+handler403 = "xuezhan.errors.permission_denied"
+handler404 = "xuezhan.errors.page_not_found"
+handler500 = "xuezhan.errors.server_error"

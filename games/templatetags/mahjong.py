@@ -10,7 +10,10 @@
 games/display.py); pass `label` when there is no such button.
 """
 
+from functools import lru_cache
+
 from django import template
+from django.conf import settings
 from django.templatetags.static import static
 from django.utils.html import format_html
 
@@ -34,10 +37,16 @@ def suit_name(letter):
     return display.suit_name(letter)
 
 
+@lru_cache(maxsize=64)
+def _src(code, static_url):
+    # static() asks the storage every time; 28 pictures need asking once per process.
+    return static(display.tile_image(code))
+
+
 @register.simple_tag
 def tile_src(code=None):
     """The full static URL of the tile's picture; None (or nothing) gives the back."""
-    return static(display.tile_image(code))
+    return _src(code, settings.STATIC_URL)
 
 
 @register.simple_tag
@@ -45,7 +54,7 @@ def tile_img(code=None, label=""):
     """An <img> of the tile, its alt empty unless `label` gives one."""
     return format_html(
         '<img src="{}" alt="{}" class="tile-img" width="{}" height="{}">',
-        static(display.tile_image(code)),
+        _src(code, settings.STATIC_URL),
         label,
         TILE_WIDTH,
         TILE_HEIGHT,

@@ -70,7 +70,7 @@ def test_a_round_survives_a_killed_server(tmp_path, browser):
 
         site.start(port)  # the same address: the open page reconnects by itself
         page.wait_for_function(
-            "v => Number(document.querySelector('#table').dataset.version) > v",
+            "v => Number(document.querySelector('#table-version').dataset.version) > v",
             arg=version, timeout=30000,
         )
         wait_for(lambda: round_row(db, round_id)[1] == "ended", 120, "the round to end")

@@ -32,3 +32,45 @@ async def test_a_group_message_reaches_a_consumer_of_another_process():
     await sender.close_pools()
     await receiver.close_pools()
     assert get_channel_layer() is not None
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_page_loads_wait_for_a_pooled_connection_rather_than_fail():
+    """Fifty tables' page loads at once once ran PostgreSQL out of connections (500,
+    "too many clients"): each request thread kept its own. Through the pool, many more
+    concurrent requests than connections all answer, by taking turns."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.contrib.auth.models import User
+    from django.db import connections
+    from django.test import Client
+
+    from games import services
+
+    owner = User.objects.create_user("pool-owner", password="x-long-password-1")
+    room = services.create_room(owner=owner, name="p", options={})
+    original = dict(connection.settings_dict)
+    connection.close()
+    connection.close_pool()
+    connection.settings_dict["OPTIONS"] = {"pool": {"min_size": 0, "max_size": 2,
+                                                    "timeout": 30}}
+
+    def load_table(_):
+        client = Client(HTTP_HOST="localhost")
+        client.force_login(owner)
+        try:
+            return client.get(f"/t/{room.code}/").status_code
+        finally:
+            connections.close_all()
+
+    try:
+        with ThreadPoolExecutor(max_workers=12) as threads:
+            statuses = list(threads.map(load_table, range(36)))
+        assert statuses == [200] * 36
+        assert connection.pool.get_stats()["pool_max"] == 2
+    finally:
+        connection.close()
+        connection.close_pool()
+        connection.settings_dict.clear()
+        connection.settings_dict.update(original)

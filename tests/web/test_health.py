@@ -24,9 +24,15 @@ def test_healthz_reports_a_broken_database_as_unhealthy(client, monkeypatch):
         monkeypatch.setattr(connection, "cursor", unreachable)
         response = client.get("/healthz")
     else:
-        # A real outage: point the connection at a port where no server listens.
+        # A real outage: point the connection at a port where no server listens (and a
+        # new pool at it, with a short wait, where PostgreSQL's connections are pooled).
         original = dict(connection.settings_dict)
+        pooled = bool(original.get("OPTIONS", {}).get("pool"))
         connection.close()
+        if pooled:
+            connection.close_pool()
+            connection.settings_dict["OPTIONS"] = {"pool": dict(original["OPTIONS"]["pool"],
+                                                                timeout=1, min_size=0)}
         connection.settings_dict["PORT"] = "1"
         connection.settings_dict["NAME"] = "/nonexistent-directory/db.sqlite3" if (
             connection.vendor == "sqlite") else original["NAME"]
@@ -34,6 +40,8 @@ def test_healthz_reports_a_broken_database_as_unhealthy(client, monkeypatch):
             response = client.get("/healthz")
         finally:
             connection.close()
+            if pooled:
+                connection.close_pool()
             connection.settings_dict.clear()
             connection.settings_dict.update(original)
     assert response.status_code == 503

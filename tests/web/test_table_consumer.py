@@ -14,6 +14,7 @@ from games import services
 from games.display import TILE_NAMES
 from games.models import Round
 from games.rules.round import Round as EngineRound
+from tests.web.oob import Page
 from xuezhan.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -52,7 +53,7 @@ async def connect(code, cookie=None, origin=ORIGIN):
 
 
 def hand_names(html: str) -> list[str]:
-    group = html.split('aria-label="我的手牌"', 1)[1].split('<div class="actions">', 1)[0]
+    group = html.split('aria-label="我的手牌"', 1)[1].split('id="me-actions"', 1)[0]
     return re.findall(r'<button[^>]*aria-label="([^"]+)"', group)
 
 
@@ -82,20 +83,28 @@ async def test_each_player_receives_their_own_hand_and_nobody_elses():
         assert connected
         communicators.append(communicator)
     all_names = {str(name) for name in TILE_NAMES.values()}
+    pages = [Page() for _ in communicators]
     for seat, communicator in enumerate(communicators):
         html = await communicator.receive_from()
         assert 'id="table"' in html and 'hx-swap-oob="true"' in html
+        pages[seat].apply(html)
         mine = hand_names(html)
         assert sorted(mine) == await engine_hand_names(room, seat)
         # No other tile is named anywhere: the others' hands show as backs only.
         named = set(re.findall(r'(?:aria-label|alt|title)="([^"]+)"', html))
         assert {n for n in named if n in all_names} <= set(mine)
-        assert html.count("tiles/back.svg") >= 3 * 13
-    # A move reaches every player, each rendered for that player.
+        assert html.count('class="tile-back"') >= 3 * 13
+    # A move reaches every player, each rendered for that player: only what changed
+    # travels, and no message names a tile of another player's hand.
     await communicators[0].send_json_to({"type": "void", "suit": "m", "version": 0})
     for seat, communicator in enumerate(communicators):
         html = await communicator.receive_from()
-        assert sorted(hand_names(html)) == await engine_hand_names(room, seat)
+        assert 'id="table"' not in html and 'data-version="1"' in html
+        named = set(re.findall(r'(?:aria-label|alt|title)="([^"]+)"', html))
+        mine = await engine_hand_names(room, seat)
+        assert {n for n in named if n in all_names} <= set(mine)
+        pages[seat].apply(html)
+        assert sorted(hand_names(pages[seat].table)) == mine
     assert await round_version(room) == 1
     for communicator in communicators:
         await communicator.disconnect()

@@ -1,0 +1,259 @@
+"""The table as one viewer may see it, rendered part by part.
+
+Every part is an element with its own id (``scores``, ``seat-2-river``, ``center``,
+``me-hand``…). ``render_table`` returns them in page order together with the *layout*:
+what the parts are and where they stand (which seat is on which side, whether the round
+is over). Two renders with the same layout differ only inside parts, so a browser that
+shows one is brought to the other by swapping the parts that differ (see
+``games.table.screen``); the full table is nothing but the same parts put together.
+
+A part is rendered from a small tuple of plain values (``_part``), and the HTML for each
+such tuple is remembered: a river, a hand of backs or the scoreboard is rendered once
+per change for every viewer who sees it alike. What differs per viewer (the viewer's own
+hand and buttons) is rendered for that viewer only. No part of another seat is ever
+rendered from anything but what the engine's view for this viewer shows.
+"""
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+from django.template.loader import get_template, render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from games import labels, timers
+from games.models import SEATS, Round
+from games.rules.hints import current_waits, discard_hints
+from games.table.snapshot import TableSnapshot
+
+POSITIONS = ["bottom", "right", "top", "left"]
+WIN_REASONS = ("ron", "zimo", "rob_kong", "kong_transfer")
+
+_RENDERED: OrderedDict = OrderedDict()
+_RENDERED_SIZE = 8192
+
+
+def _part(template: str, **data) -> str:
+    """``template`` rendered with ``data`` (hashable values only), remembered by both."""
+    key = (template, get_language(), tuple(sorted(data.items())))
+    html = _RENDERED.get(key)
+    if html is None:
+        html = get_template(f"games/table/{template}").render(data).strip()
+        _RENDERED[key] = html
+        if len(_RENDERED) > _RENDERED_SIZE:
+            _RENDERED.popitem(last=False)
+    return html
+
+
+def forget_rendered() -> None:
+    _RENDERED.clear()
+
+
+@dataclass
+class RenderedTable:
+    layout: tuple  # what parts there are and where; a change means a whole new table
+    parts: dict  # part id -> HTML, in page order
+    board: dict | None  # the frame around the parts, for the full table
+
+    def full(self, *, oob: bool = False) -> str:
+        """The whole ``#table``: the frame with every part in it."""
+        names = {key.replace("-", "_"): mark_safe(html) for key, html in self.parts.items()}
+        board = None
+        if self.board is not None:
+            others = [
+                SimpleNamespace(
+                    index=s["index"], position=s["position"], label=s["label"],
+                    **{k: mark_safe(self.parts[f"seat-{s['index']}-{k}"])
+                       for k in ("head", "hand", "melds", "river")},
+                )
+                for s in self.board["others"]
+            ]
+            board = {"others": others, "me": self.board["me"]}
+        return mark_safe(render_to_string(  # the parts are our own escaped HTML
+            "games/table/_table.html", {"parts": names, "board": board, "oob": oob}).strip())
+
+
+def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> RenderedTable:
+    """The table of ``snap`` as ``user`` (seated or not) may see it, in the active
+    language. ``csrf`` goes into the forms, for when they are posted without the socket."""
+    mine = next((s for s in snap.seats if user.is_authenticated and s.user_id == user.pk), None)
+    viewer = mine.index if mine else None
+    engine = snap.engine
+    view = engine.view(viewer) if engine is not None else None
+    winds = [str(w) for w in labels.SEAT_WINDS]
+    parts: dict = {}
+
+    parts["scores"] = _part("_scores.html", rows=tuple(
+        (winds[i], snap.names[i], snap.scores[i], i == viewer) for i in range(SEATS)))
+
+    board = None
+    layout: list = [viewer, view is not None]
+    if view is not None:
+        others = []
+        # A player sees the three others; a spectator sees all four, East at the bottom.
+        for index in range(SEATS):
+            if index == viewer:
+                continue
+            player = view["players"][index]
+            label = f"{winds[index]} · {snap.names[index]}"
+            position = POSITIONS[(index - (viewer or 0)) % SEATS]
+            others.append({"index": index, "position": position, "label": label})
+            prefix = f"seat-{index}"
+            parts[f"{prefix}-head"] = _seat_head(prefix + "-head", snap, view, index, winds)
+            parts[f"{prefix}-hand"] = _part(
+                "_seat_hand.html", id=prefix + "-hand", count=player["hand_count"],
+                shown=tuple(player["hand"]) if player["hand"] is not None else None)
+            parts[f"{prefix}-melds"] = _melds(prefix + "-melds", player["melds"])
+            parts[f"{prefix}-river"] = _part("_river.html", id=prefix + "-river",
+                                             discards=tuple(player["discards"]))
+        parts["center"] = _center(snap, view, viewer)
+        me_label = str(_("You")) if viewer is not None else None
+        if viewer is not None:
+            parts.update(_my_parts(snap, view, viewer, winds, csrf))
+        if view["phase"] == "ended":
+            parts["settlement"] = _settlement(snap, view, winds)
+        board = {"others": others, "me": me_label}
+        layout += [tuple((s["index"], s["position"], s["label"]) for s in others), me_label,
+                   view["phase"] == "ended"]
+    between_rounds = snap.round is None or snap.round.status == Round.Status.ENDED
+    if between_rounds:
+        parts["seating"] = _seating(snap, user, viewer, winds, csrf, request)
+    layout.append(between_rounds)
+    parts["table-version"] = (f'<span id="table-version" data-version="{snap.version}" '
+                              f'hidden></span>')
+    return RenderedTable(layout=(get_language(), *layout), parts=parts, board=board)
+
+
+def _seat_head(part_id: str, snap: TableSnapshot, view: dict, index: int, winds) -> str:
+    player = view["players"][index]
+    return _part(
+        "_seat_head.html", id=part_id, wind=winds[index], name=snap.names[index],
+        dealer=player["is_dealer"], void=player["void"], void_chosen=player["void_chosen"],
+        out=player["out"], auto_play=snap.seats[index].auto_play,
+        to_act=view["current"] == index,
+    )
+
+
+def _melds(part_id: str, melds: list) -> str:
+    return _part("_melds.html", id=part_id, melds=tuple(tuple(m) for m in melds))
+
+
+def _center(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
+    engine = snap.engine
+    seconds_left = None
+    waiting = engine.waiting_on()
+    if engine.phase != "ended":
+        due = timers.person_deadline(snap.round, engine)
+        if due is not None:
+            seconds_left = max(0, int((due - timezone.now()).total_seconds() + 0.999))
+    me_auto = viewer is not None and snap.seats[viewer].auto_play
+    claim = view["claim"] or {}
+    names = snap.names
+    wins = tuple(
+        (names[w["seat"]], str(labels.HOW.get(w["how"], w["how"])), w["fan"],
+         labels.describe_patterns(w["patterns"]),
+         names[w["from"]] if w.get("from") is not None else "")
+        for w in view["winners"]
+    )
+    return _part(
+        "_center.html", seconds_left=seconds_left,
+        my_clock=viewer in waiting and not me_auto, wall_count=view["wall_count"],
+        phase=view["phase"], my_turn=view["current"] is not None and view["current"] == viewer,
+        current_name=names[view["current"]] if view["current"] is not None else "",
+        claim_tile=claim.get("tile"), claim_kind=claim.get("kind"), wins=wins,
+    )
+
+
+def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str) -> dict:
+    engine = snap.engine
+    player = view["players"][viewer]
+    seat = snap.seats[viewer]
+    action_url = reverse("table_action", args=[snap.room_code])
+    version = snap.version
+    legal = {"discard": [], "void": [], "verbs": [], "kongs": []}
+    for action in view["legal"]:
+        kind = action["type"]
+        if kind == "discard":
+            legal["discard"].append(action["tile"])
+        elif kind == "void":
+            legal["void"].append(action["suit"])
+        elif kind in ("concealed_kong", "added_kong"):
+            legal["kongs"].append((kind, action["tile"]))
+        else:
+            legal["verbs"].append(kind)
+    hints, waits = {}, []
+    if engine.phase != "ended":
+        hints = discard_hints(engine, viewer)
+        if not hints and not engine.out[viewer]:
+            waits = current_waits(engine, viewer)
+    hand = list(view["hand"])
+    drawn = view["drawn"]
+    if drawn is not None:
+        hand.remove(drawn)
+    my_void = player["void"]
+    tiles = tuple(
+        (tile, tile in legal["discard"], tile[1:] == my_void, is_drawn, tile in hints)
+        for tile, is_drawn in [(t, False) for t in hand] + ([(drawn, True)] if drawn else [])
+    )
+    kongs = tuple((kind, tile, sum(1 for k, _t in legal["kongs"] if k == kind) > 1)
+                  for kind, tile in legal["kongs"])
+    return {
+        "me-head": _part(
+            "_seat_head.html", id="me-head", wind=winds[viewer], name=snap.names[viewer],
+            dealer=player["is_dealer"], void=my_void, void_chosen=player["void_chosen"],
+            out=player["out"], auto_play=seat.auto_play, to_act=view["current"] == viewer),
+        "me-melds": _melds("me-melds", player["melds"]),
+        "me-river": _part("_river.html", id="me-river", discards=tuple(player["discards"])),
+        "me-hand": _part("_my_hand.html", tiles=tiles, action_url=action_url, csrf=csrf,
+                         discard_version=version if legal["discard"] else None),
+        "me-actions": _part("_my_actions.html", voids=tuple(legal["void"]),
+                            verbs=tuple(legal["verbs"]), kongs=kongs, version=version,
+                            action_url=action_url, csrf=csrf),
+        "me-hints": _part(
+            "_my_hints.html",
+            hints=tuple((tile, tuple((w.tile, w.unseen, w.fan) for w in found))
+                        for tile, found in hints.items()),
+            waits=tuple((w.tile, w.unseen, w.fan) for w in waits)),
+        "me-auto": _part("_my_auto.html", shown=view["phase"] != "ended",
+                         auto_play=seat.auto_play, action_url=action_url, csrf=csrf),
+    }
+
+
+def _settlement(snap: TableSnapshot, view: dict, winds) -> str:
+    names = snap.names
+    patterns_of = {w["seat"]: labels.describe_patterns(w["patterns"]) for w in view["winners"]}
+    payments = tuple(
+        (names[e["payer"]], names[e["payee"]], e["amount"],
+         str(labels.REASONS.get(e["reason"], e["reason"])),
+         patterns_of.get(e["payee"], "") if e["reason"] in WIN_REASONS else "")
+        for e in view["ledger"]
+    )
+    pigs = tuple(names[s] for s in (view["settlement"] or {}).get("pigs", ()))
+    nets = tuple((f"{winds[i]} {names[i]}", net) for i, net in enumerate(view["net"]))
+    return _part("_settlement.html", pigs=pigs, payments=payments, nets=nets,
+                 round_id=snap.round.pk, room_code=snap.room_code)
+
+
+def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, request) -> str:
+    """Between rounds: who sits where, and the buttons to sit, add computers, get ready.
+    Rarely shown and different for each viewer, so rendered as a whole each time."""
+    seats = [
+        SimpleNamespace(index=s.index, wind=winds[s.index], name=snap.names[s.index],
+                        empty=s.is_empty, is_me=s.index == viewer, is_bot=s.is_bot,
+                        ready=s.ready or s.is_bot)
+        for s in snap.seats
+    ]
+    t = SimpleNamespace(
+        round=snap.round, seats=seats, me=seats[viewer] if viewer is not None else None,
+        is_owner=user.is_authenticated and snap.owner_id == user.pk,
+    )
+    context = {"t": t, "room": SimpleNamespace(code=snap.room_code), "user": user,
+               "csrf_token": csrf}
+    if request is not None:
+        return render_to_string("games/_seating.html", context, request=request).strip()
+    context["request"] = SimpleNamespace(path=reverse("table", args=[snap.room_code]))
+    return render_to_string("games/_seating.html", context).strip()

@@ -1,0 +1,67 @@
+"""Presence: which seated players have their table open in this process.
+
+A player whose table socket is open is "here"; a seat not seen for the grace period
+plays itself (``games.timers``). Writing ``last_seen`` once per socket every few seconds
+was a third of the server's database work at fifty tables, so each process keeps its
+open sockets here and one task writes them all with a single UPDATE per interval. It is
+crash-safe as before: nothing is counted up that a dead process would have to undo;
+a process that dies simply stops refreshing its players, who then count as away.
+"""
+
+import asyncio
+import logging
+from functools import reduce
+from operator import or_
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
+
+from games.models import Seat
+
+logger = logging.getLogger(__name__)
+
+_open: dict[str, tuple[int, int]] = {}  # channel name -> (room id, user id)
+_task: asyncio.Task | None = None
+
+
+def arrived(channel: str, room_id: int, user_id: int) -> None:
+    """A table socket opened (its player was marked seen by the caller)."""
+    global _task
+    _open[channel] = (room_id, user_id)
+    loop = asyncio.get_running_loop()
+    if _task is None or _task.done() or _task.get_loop() is not loop:
+        _task = loop.create_task(_refresh_while_open())
+
+
+def departed(channel: str) -> None:
+    _open.pop(channel, None)
+
+
+def open_sockets() -> int:
+    return len(_open)
+
+
+def mark_seen(pairs: set[tuple[int, int]]) -> int:
+    """One UPDATE for every (room, user) pair: their seats were seen now."""
+    if not pairs:
+        return 0
+    by_room: dict[int, set[int]] = {}
+    for room_id, user_id in pairs:
+        by_room.setdefault(room_id, set()).add(user_id)
+    where = reduce(or_, (Q(room_id=room_id, user_id__in=sorted(users))
+                         for room_id, users in by_room.items()))
+    return Seat.objects.filter(where).update(last_seen=timezone.now())
+
+
+async def _refresh_while_open() -> None:
+    write = database_sync_to_async(mark_seen)
+    while _open:
+        await asyncio.sleep(settings.PRESENCE_SECONDS)
+        try:
+            await write(set(_open.values()))
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            logger.exception("presence update failed")

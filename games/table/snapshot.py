@@ -1,0 +1,123 @@
+"""One table as it stands after a change, loaded once and shared by every viewer.
+
+A move changes a table; every socket at that table then shows the new state. Loading it
+once per socket (four times a move, more with spectators) was most of the server's work,
+so ``shared_snapshot`` loads it once per change and process and lets every consumer of
+that change await the same load. The snapshot holds the engine state with every hidden
+tile: it lives only in this process's memory and is cut down per viewer by
+``games.table.parts``; nothing of it travels through the channel layer.
+"""
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
+
+from channels.db import database_sync_to_async
+from django.db.models import Sum
+from django.utils import timezone
+
+from games.models import SEATS, LedgerEntry, Round, Seat
+from games.rules.round import Round as EngineRound
+from games.selectors import seat_label
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    room_id: int
+    room_code: str
+    owner_id: int
+    room_status: str
+    seats: tuple  # Seat rows by index, users loaded
+    names: tuple  # each seat's display name, by index
+    round: Round | None  # the room's latest round
+    engine: EngineRound | None
+    scores: tuple  # each seat's total over the room's rounds
+    loaded_at: datetime
+
+    @property
+    def version(self) -> int:
+        return self.round.version if self.round else 0
+
+    @property
+    def freshness(self) -> tuple:
+        """Orders two snapshots of one table: a consumer never shows an older one."""
+        return (self.round.pk if self.round else 0, self.version, self.loaded_at)
+
+
+def load_snapshot(room_id: int) -> TableSnapshot:
+    """Two queries: the seats (with their room and users) and the latest round."""
+    seats = tuple(Seat.objects.filter(room_id=room_id).select_related("room", "user")
+                  .order_by("index"))
+    room = seats[0].room
+    rnd = Round.objects.filter(room_id=room_id).order_by("-number").first()
+    engine = EngineRound.from_json(rnd.state) if rnd else None
+    scores = list(earlier_rounds_scores(room_id, rnd.pk if rnd else None))
+    if engine is not None:
+        for seat, net in enumerate(engine.net()):
+            scores[seat] += net
+    return TableSnapshot(
+        room_id=room.pk, room_code=room.code, owner_id=room.owner_id,
+        room_status=room.status, seats=seats, names=tuple(seat_label(s) for s in seats),
+        round=rnd, engine=engine, scores=tuple(scores), loaded_at=timezone.now(),
+    )
+
+
+# --- the room's totals before its latest round ------------------------------------------
+# A room's score is a sum over its ledger, never a stored copy. The rounds before the
+# latest one never change again, so their sum is kept per process, keyed by the latest
+# round; the latest round's own payments come from its engine state, which is written in
+# the same transaction as its ledger rows.
+
+_EARLIER: OrderedDict = OrderedDict()
+_EARLIER_SIZE = 1024
+
+
+def earlier_rounds_scores(room_id: int, latest_round_id: int | None) -> tuple:
+    key = (room_id, latest_round_id)
+    totals = _EARLIER.get(key)
+    if totals is None:
+        sums = [0] * SEATS
+        entries = LedgerEntry.objects.filter(round__room_id=room_id)
+        if latest_round_id is not None:
+            entries = entries.exclude(round_id=latest_round_id)
+        for row in entries.values("payee_seat").annotate(total=Sum("amount")):
+            sums[row["payee_seat"]] += row["total"]
+        for row in entries.values("payer_seat").annotate(total=Sum("amount")):
+            sums[row["payer_seat"]] -= row["total"]
+        totals = tuple(sums)
+        _EARLIER[key] = totals
+        if len(_EARLIER) > _EARLIER_SIZE:
+            _EARLIER.popitem(last=False)
+    return totals
+
+
+def forget_cached() -> None:
+    """Drop what this process remembers (tests reuse row ids; a site never does)."""
+    _EARLIER.clear()
+    _LOADS.clear()
+
+
+# --- one load per change ---------------------------------------------------------------
+
+_LOADS: OrderedDict = OrderedDict()
+_LOADS_SIZE = 512
+_load_async = database_sync_to_async(load_snapshot)
+
+
+async def shared_snapshot(room_id: int, change: str | None) -> TableSnapshot:
+    """The table after the change named ``change`` (a token the service puts on its
+    broadcast): the first consumer to ask loads it, the others in this process await the
+    same load. Without a token (a socket that has just opened) it loads afresh."""
+    if not change:
+        return await _load_async(room_id)
+    loop = asyncio.get_running_loop()
+    key = (room_id, change)
+    pending = _LOADS.get(key)
+    if pending is None or pending.get_loop() is not loop:
+        pending = loop.create_task(_load_async(room_id))
+        _LOADS[key] = pending
+        if len(_LOADS) > _LOADS_SIZE:
+            _LOADS.popitem(last=False)
+    # shield: one consumer going away must not cancel the load the others wait on.
+    return await asyncio.shield(pending)

@@ -1,0 +1,123 @@
+"""Partial table updates: after any sequence of them, each player's page is exactly the
+table a fresh full render of the same version shows; and they carry only what changed."""
+
+import random
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.contrib.auth.models import User
+from django.utils import translation
+
+from games import services
+from games.models import Round
+from games.rules.bots import choose_action
+from games.rules.round import Round as EngineRound
+from games.rules.round import action_to_dict
+from games.table.parts import render_table
+from games.table.snapshot import load_snapshot
+from tests.web.oob import Page
+from tests.web.test_table_consumer import connect, session_cookie
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+COUNTDOWN = re.compile(r'(data-seconds-left="|<span class="seconds">)\d+')
+
+
+def normalised(html: str) -> str:
+    """The countdown is rendered from the clock, a second may pass between two renders."""
+    return COUNTDOWN.sub(r"\1N", html)
+
+
+@sync_to_async
+def make_table(players: int):
+    users = [User.objects.create_user(f"u{i}", password="x-long-password-1")
+             for i in range(players)]
+    room = services.create_room(owner=users[0], name="t", options={})
+    for user in users[1:]:
+        services.take_seat(room=room, user=user)
+    for index in range(players, 4):
+        services.add_bot(room=room, user=users[0], index=index, level="strong")
+    for user in users:
+        services.set_ready(room=room, user=user)
+    seats = {s.user_id: s.index for s in room.seats.all()}
+    return room, users, [seats[u.pk] for u in users], [session_cookie(u) for u in users]
+
+
+@sync_to_async
+def full_render(room, user) -> str:
+    with translation.override("zh-hans"):
+        return render_table(load_snapshot(room.pk), user=user, csrf="").full()
+
+
+@sync_to_async
+def next_move(room, seats, rng):
+    """A strong computer's choice for the first person the round waits on."""
+    rnd = Round.objects.get(room=room)
+    if rnd.status == Round.Status.ENDED:
+        return None
+    engine = EngineRound.from_json(rnd.state)
+    seat = next(s for s in engine.waiting_on() if s in seats)
+    action = action_to_dict(choose_action(engine, seat, "strong", rng))
+    return seats.index(seat), dict(action, version=rnd.version)
+
+
+async def test_every_page_equals_a_full_render_after_each_update_of_a_whole_round():
+    room, users, seats, cookies = await make_table(players=4)
+    sockets = []
+    for cookie in cookies:
+        communicator, connected = await connect(room.code, cookie)
+        assert connected
+        sockets.append(communicator)
+    pages = [Page() for _ in sockets]
+    for page, communicator in zip(pages, sockets, strict=True):
+        page.apply(await communicator.receive_from())
+    rng = random.Random(7)
+    full_tables = partial_updates = 0
+    while (move := await next_move(room, seats, rng)) is not None:
+        who, action = move
+        await sockets[who].send_json_to(action)
+        for player, (page, communicator) in enumerate(zip(pages, sockets, strict=True)):
+            message = await communicator.receive_from(timeout=5)
+            if 'id="table"' in message:
+                full_tables += 1
+            else:
+                partial_updates += 1
+            page.apply(message)
+            assert page.error.endswith("></div>"), page.error  # no refusal
+            assert normalised(page.table) == normalised(await full_render(room, users[player]))
+    # Only the end of the round changes the layout; every other update is partial.
+    assert full_tables == 4
+    assert partial_updates > 4 * 20
+    for communicator in sockets:
+        await communicator.disconnect()
+
+
+async def test_a_move_sends_the_others_only_the_parts_that_changed():
+    room, users, seats, cookies = await make_table(players=4)
+    sockets = []
+    for cookie in cookies:
+        communicator, connected = await connect(room.code, cookie)
+        assert connected
+        await communicator.receive_from()
+        sockets.append(communicator)
+    # Everyone chooses a void suit; then the dealer discards.
+    rng = random.Random(3)
+    for _ in range(4):
+        who, action = await next_move(room, seats, rng)
+        await sockets[who].send_json_to(action)
+        for communicator in sockets:
+            await communicator.receive_from(timeout=5)
+    who, action = await next_move(room, seats, rng)
+    assert action["type"] == "discard"
+    await sockets[who].send_json_to(action)
+    dealer_seat = seats[who]
+    for player, communicator in enumerate(sockets):
+        message = await communicator.receive_from(timeout=5)
+        assert 'id="table"' not in message
+        if player != who:
+            # The discarder's river changed; the scoreboard and this player's own
+            # melds and river did not, so they do not travel again.
+            assert f'id="seat-{dealer_seat}-river"' in message
+            assert 'id="scores"' not in message and 'id="me-river"' not in message
+            assert 'id="me-melds"' not in message
