@@ -145,6 +145,22 @@ def ws_commands(message: str) -> tuple[int | None, list[Command]]:
     return (max(versions) if versions else None), commands
 
 
+def ws_ready_fields(message: str) -> dict[str, str] | None:
+    """The fields of a ``<form ws-send>`` whose hidden ``type`` is ``ready`` (the seating's
+    ready button, sent over the socket as a browser with the page open does)."""
+    for form in FORM_RE.finditer(message):
+        if "ws-send" not in parse_attrs(form.group(1)):
+            continue
+        hidden = {}
+        for tag in FIELD_RE.finditer(form.group(2)):
+            attrs = parse_attrs(tag.group(2))
+            if tag.group(1).lower() == "input" and attrs.get("type", "").lower() == "hidden":
+                hidden[attrs.get("name", "")] = attrs.get("value", "")
+        if hidden.get("type") == "ready":
+            return hidden
+    return None
+
+
 @dataclass
 class PageForm:
     attrs: dict[str, str]
@@ -586,6 +602,7 @@ class Person:
         self.act_handle: asyncio.TimerHandle | None = None
         self.ended_epoch: int | None = None  # the epoch whose settlement was seen
         self.ready_task: asyncio.Task | None = None
+        self.ready_fields: dict[str, str] | None = None  # the socket's ready form, if any
         self.closing = False
 
     # HTTP, as a browser
@@ -733,6 +750,8 @@ class Person:
         forms_version, commands = ws_commands(text)
         if forms_version is not None:
             self.commands, self.commands_version = commands, forms_version
+        if 'value="ready"' in text:
+            self.ready_fields = ws_ready_fields(text)
         if "settlement" in text and self.ended_epoch != self.epoch and SETTLEMENT_RE.search(text):
             self.ended_epoch = self.epoch
             if self.seat == 0 and in_window:
@@ -788,10 +807,16 @@ class Person:
             self.pending = None
 
     async def _ready_again(self) -> None:
-        """Between rounds: the browser loads the table page and posts ready."""
+        """Between rounds: the ready button, sent over the socket where the page's form
+        is a ws-send form (the page stays open), else posted as a page load."""
         if self.run.think > 0:
             await asyncio.sleep(self.run.think * self.rng.uniform(0.5, 1.5))
         epoch = self.epoch
+        ws = self.ws
+        if self.ready_fields is not None and ws is not None:
+            payload = dict(self.ready_fields, HEADERS={"HX-Request": "true"})
+            await self._send(ws, json.dumps(payload))
+            return
         try:
             ok = await self.post_ready()
         except (aiohttp.ClientError, TimeoutError):

@@ -8,6 +8,7 @@ Computer players, auto-play and timeouts act through ``apply_for_seat``: the sam
 (``games.timers`` decides when).
 """
 
+import copy
 import hashlib
 import logging
 import secrets
@@ -28,6 +29,8 @@ from games.rules.bots import LEVELS
 from games.rules.options import RoomOptions
 from games.rules.round import IllegalAction, action_to_dict, parse_action
 from games.rules.round import Round as EngineRound
+from games.table.snapshot import TableSnapshot, snapshot_of_move
+from games.table.snapshot import offer as offer_snapshot
 
 logger = logging.getLogger(__name__)
 
@@ -51,17 +54,21 @@ def room_group(code: str) -> str:
     return f"room-{code}"
 
 
-def broadcast_table_changed(room: Room, version: int | None = None) -> None:
+def broadcast_table_changed(room: Room, version: int | None = None,
+                            snapshot: TableSnapshot | None = None) -> None:
     """Tell every browser at the table to re-read it. Carries no tile: each consumer
     renders its own player's view. ``change`` names this change, so that the consumers
-    of one process load the table once for it (``games.table.snapshot``)."""
+    of one process load the table once for it, or take ``snapshot``, the table this
+    process already holds (``games.table.snapshot``)."""
     layer = get_channel_layer()
     if layer is None:
         return
+    change = uuid.uuid4().hex
+    if snapshot is not None:
+        offer_snapshot(room.pk, change, snapshot)
     try:
         async_to_sync(layer.group_send)(
-            room_group(room.code),
-            {"type": "table.changed", "version": version, "change": uuid.uuid4().hex},
+            room_group(room.code), {"type": "table.changed", "version": version, "change": change},
         )
     except Exception:  # a lost notification must never undo a committed move
         logger.exception("could not notify room %s", room.code)
@@ -69,6 +76,20 @@ def broadcast_table_changed(room: Room, version: int | None = None) -> None:
 
 def _notify_on_commit(room: Room, version: int | None = None) -> None:
     transaction.on_commit(lambda: broadcast_table_changed(room, version))
+
+
+def _notify_move_on_commit(rnd: Round, engine: EngineRound) -> None:
+    """After a move commits, tell the room, handing over the table as this move left it:
+    the round as it is now (a later step of the same transaction may change the object),
+    the engine of this move, and the seats as committed."""
+    moved = copy.copy(rnd)
+    seats = _seats(rnd)
+
+    def notify():
+        broadcast_table_changed(rnd.room, moved.version,
+                                snapshot=snapshot_of_move(moved, engine, seats))
+
+    transaction.on_commit(notify)
 
 
 LOBBY_GROUP = "lobby"
@@ -430,7 +451,7 @@ def _record(
         _notify_lobby_on_commit()
     timers.schedule(rnd, engine, new_decision=new_decision, seats=_seats(rnd))
     rnd.save(update_fields=fields)
-    _notify_on_commit(rnd.room, rnd.version)
+    _notify_move_on_commit(rnd, engine)
 
 
 # --- computer players, auto-play and timeouts ------------------------------------------

@@ -59,12 +59,18 @@ def person_deadline(rnd: Round, engine: EngineRound) -> datetime | None:
     return rnd.decision_started_at + timedelta(seconds=decision_seconds(engine))
 
 
+SEAT_FIELDS = ("room_id", "index", "user_id", "bot_level", "auto_play", "ready", "timeouts",
+               "last_seen")
+
+
 def round_seats(rnd: Round) -> list[Seat]:
-    """The seats of ``rnd``'s room, read once per step (the caller holds the round's
-    lock) and shared by everything the step does."""
+    """The seats of ``rnd``'s room with their players, read once per step (the caller
+    holds the round's lock) and shared by everything the step does, down to the table
+    handed to the sockets."""
     seats = getattr(rnd.room, "_seats_this_step", None)
     if seats is None:
-        seats = list(Seat.objects.filter(room_id=rnd.room_id).order_by("index"))
+        seats = list(Seat.objects.filter(room_id=rnd.room_id).select_related("user")
+                     .only(*SEAT_FIELDS, "user__username").order_by("index"))
         rnd.room._seats_this_step = seats
     return seats
 

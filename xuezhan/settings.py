@@ -142,7 +142,7 @@ if os.environ.get("REDIS_URL"):
         }
     }
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "xuezhan.channel_layer.InMemoryChannelLayer"}}
 
 # --- Accounts -------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

@@ -29,6 +29,7 @@ from games import labels, timers
 from games.models import SEATS, Round
 from games.rules.hints import current_waits, discard_hints
 from games.table.snapshot import TableSnapshot
+from games.table.tiles import tile_markup
 
 POSITIONS = ["bottom", "right", "top", "left"]
 WIN_REASONS = ("ron", "zimo", "rob_kong", "kong_transfer")
@@ -51,6 +52,7 @@ def _part(template: str, **data) -> str:
 
 def forget_rendered() -> None:
     _RENDERED.clear()
+    tile_markup.cache_clear()
 
 
 @dataclass

@@ -45,6 +45,22 @@ class TableSnapshot:
         return (self.round.pk if self.round else 0, self.version, self.loaded_at)
 
 
+def snapshot_of_move(rnd: Round, engine: EngineRound, seats: list[Seat]) -> TableSnapshot:
+    """The table right after a move, from what the rules service holds in memory: no
+    query (but the room's earlier totals, once per round and process). ``rnd`` must be a
+    copy taken when the move was recorded, ``seats`` loaded with their users."""
+    room = rnd.room
+    scores = list(earlier_rounds_scores(room.pk, rnd.pk))
+    for seat, net in enumerate(engine.net()):
+        scores[seat] += net
+    return TableSnapshot(
+        room_id=room.pk, room_code=room.code, owner_id=room.owner_id,
+        room_status=room.status, seats=tuple(seats),
+        names=tuple(seat_label(s) for s in seats), round=rnd, engine=engine,
+        scores=tuple(scores), loaded_at=timezone.now(),
+    )
+
+
 def load_snapshot(room_id: int) -> TableSnapshot:
     """Two queries: the seats (with their room and users) and the latest round."""
     seats = tuple(Seat.objects.filter(room_id=room_id).select_related("room", "user")
@@ -96,6 +112,22 @@ def forget_cached() -> None:
     """Drop what this process remembers (tests reuse row ids; a site never does)."""
     _EARLIER.clear()
     _LOADS.clear()
+    _GIVEN.clear()
+
+
+# --- snapshots handed over by the rules service ----------------------------------------
+# The process that applied a move already holds the table it leads to; it leaves it here
+# (from its database thread) before it tells the room, so that the sockets of this
+# process need not read the table back. Other processes load it.
+
+_GIVEN: OrderedDict = OrderedDict()
+_GIVEN_SIZE = 512
+
+
+def offer(room_id: int, change: str, snap: TableSnapshot) -> None:
+    _GIVEN[(room_id, change)] = snap
+    while len(_GIVEN) > _GIVEN_SIZE:
+        _GIVEN.popitem(last=False)
 
 
 # --- one load per change ---------------------------------------------------------------
@@ -111,6 +143,9 @@ async def shared_snapshot(room_id: int, change: str | None) -> TableSnapshot:
     same load. Without a token (a socket that has just opened) it loads afresh."""
     if not change:
         return await _load_async(room_id)
+    given = _GIVEN.get((room_id, change))
+    if given is not None:
+        return given
     loop = asyncio.get_running_loop()
     key = (room_id, change)
     pending = _LOADS.get(key)

@@ -3,6 +3,7 @@
 from django import template
 
 from games import display
+from games.table import tiles
 
 register = template.Library()
 
@@ -21,3 +22,17 @@ def get_item(mapping, key):
 def count_range(number: int):
     """``{% for _ in n|count_range %}``: repeat something n times (tile backs)."""
     return range(number or 0)
+
+
+@register.filter
+def tile_list(codes, how: str = "img"):
+    """``{{ discards|tile_list:"img li" }}``: the tiles as pictures (``img`` named,
+    ``plain`` not), each in an ``<li>`` if asked."""
+    form, _space, wrap = how.partition(" ")
+    return tiles.tiles_html(codes, form, wrap)
+
+
+@register.filter
+def hand_buttons(tiles_and_flags):
+    """The viewer's hand as buttons (see games.table.tiles.hand_html)."""
+    return tiles.hand_html(tiles_and_flags)

@@ -93,3 +93,24 @@ def test_presence_of_every_open_socket_is_one_write(table, django_assert_max_num
     pairs = {(room.pk, u.pk) for u in by_seat.values()} | {(other.pk, by_seat[0].pk)}
     with django_assert_max_num_queries(1):
         assert presence.mark_seen(pairs) == 5
+
+
+def test_the_table_a_move_hands_over_is_the_table_the_database_holds(
+        table, django_capture_on_commit_callbacks):
+    """The process that applied a move gives its sockets the table in memory instead of
+    reading it back: every viewer must see exactly what a fresh load would show."""
+    from games.table import snapshot
+
+    room, by_seat = table
+    user, action, version = _void_choice(room, by_seat)
+    snapshot.forget_cached()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.apply_move(room_id=room.pk, user=user, action=action,
+                            expected_version=version)
+    (handed,) = snapshot._GIVEN.values()
+    loaded = load_snapshot(room.pk)
+    assert handed.version == loaded.version == version + 1
+    with translation.override("zh-hans"):
+        for viewer in by_seat.values():
+            assert (render_table(handed, user=viewer, csrf="").full()
+                    == render_table(loaded, user=viewer, csrf="").full())
