@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from games import display, timers
+from games import display, move_reads, timers
 from games.models import SEATS, Event, LedgerEntry, Room, Round, RoundPlayer, Seat
 from games.rules.bots import LEVELS
 from games.rules.options import RoomOptions
@@ -343,8 +343,7 @@ def apply_move(
     """``apply_action`` on the room's current round, found and locked in one query
     (the path of every move made at the table)."""
     with transaction.atomic():
-        rnd = (Round.objects.select_for_update().select_related("room")
-               .filter(room_id=room_id).order_by("-number").first())
+        rnd = move_reads.current_round_locked(room_id)
         if rnd is None:
             raise ServiceError(_("No round is being played."))
         return _apply_for_user(rnd, user, action, expected_version)

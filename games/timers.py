@@ -20,6 +20,7 @@ from django.db import transaction
 from django.db.models import Min
 from django.utils import timezone
 
+from games import move_reads
 from games.models import Room, Round, Seat
 from games.rules.bots import choose_action
 from games.rules.round import Round as EngineRound
@@ -59,18 +60,13 @@ def person_deadline(rnd: Round, engine: EngineRound) -> datetime | None:
     return rnd.decision_started_at + timedelta(seconds=decision_seconds(engine))
 
 
-SEAT_FIELDS = ("room_id", "index", "user_id", "bot_level", "auto_play", "ready", "timeouts",
-               "last_seen")
-
-
 def round_seats(rnd: Round) -> list[Seat]:
     """The seats of ``rnd``'s room with their players, read once per step (the caller
     holds the round's lock) and shared by everything the step does, down to the table
     handed to the sockets."""
     seats = getattr(rnd.room, "_seats_this_step", None)
     if seats is None:
-        seats = list(Seat.objects.filter(room_id=rnd.room_id).select_related("user")
-                     .only(*SEAT_FIELDS, "user__username").order_by("index"))
+        seats = move_reads.seats_with_names(rnd.room_id)
         rnd.room._seats_this_step = seats
     return seats
 

@@ -1,0 +1,103 @@
+"""The two reads of every move, in SQL written out once.
+
+Every move locks its room's current round (with the room) and reads the room's seats
+(with their players' names). Built by the ORM, the two queries cost about 0.9 ms of a
+move's CPU, almost all of it compiling the queryset to SQL again each time; run from SQL
+compiled here once, they cost about 0.2 ms and give the same model instances, related
+objects attached as ``select_related`` would (tests/services/test_move_reads.py checks
+that they equal the ORM's answer).
+"""
+
+from functools import cache
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from games.models import Room, Round, Seat
+
+
+def _columns(model, alias: str) -> tuple[list[str], str]:
+    fields = [f.attname for f in model._meta.concrete_fields]
+    columns = ", ".join(f'{alias}."{f.column}"' for f in model._meta.concrete_fields)
+    return fields, columns
+
+
+@cache
+def _round_sql(lock: bool) -> tuple[list[str], list[str], str]:
+    round_fields, round_columns = _columns(Round, "r")
+    room_fields, room_columns = _columns(Room, "m")
+    sql = (f"SELECT {round_columns}, {room_columns} FROM {Round._meta.db_table} r "
+           f"JOIN {Room._meta.db_table} m ON m.id = r.room_id "
+           f"WHERE r.room_id = %s ORDER BY r.number DESC LIMIT 1")
+    if lock and connection.features.has_select_for_update_of:
+        sql += " FOR UPDATE OF r"
+    elif lock and connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    # SQLite has no row locks: its transactions take the write lock at BEGIN IMMEDIATE.
+    return round_fields, room_fields, sql
+
+
+def current_round_locked(room_id: int) -> Round | None:
+    """The room's latest round with its room, its row locked until the transaction ends."""
+    round_fields, room_fields, sql = _round_sql(lock=True)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [room_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    db = connection.alias
+    rnd = Round.from_db(db, round_fields, _converted(Round, round_fields, row[:len(round_fields)]))
+    rnd.room = Room.from_db(db, room_fields,
+                            _converted(Room, room_fields, row[len(round_fields):]))
+    return rnd
+
+
+@cache
+def _seats_sql() -> tuple[list[str], str]:
+    seat_fields, seat_columns = _columns(Seat, "s")
+    users = get_user_model()._meta.db_table
+    sql = (f'SELECT {seat_columns}, u."username" FROM {Seat._meta.db_table} s '
+           f"LEFT JOIN {users} u ON u.id = s.user_id "
+           f'WHERE s.room_id = %s ORDER BY s."index"')
+    return seat_fields, sql
+
+
+def seats_with_names(room_id: int) -> list[Seat]:
+    """The room's seats by index, each person's user attached (with the name only)."""
+    seat_fields, sql = _seats_sql()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [room_id])
+        rows = cursor.fetchall()
+    db = connection.alias
+    user_model = get_user_model()
+    seats = []
+    for row in rows:
+        seat = Seat.from_db(db, seat_fields, _converted(Seat, seat_fields, row[:-1]))
+        if seat.user_id is not None:
+            seat.user = user_model.from_db(db, ["id", "username"], [seat.user_id, row[-1]])
+        seats.append(seat)
+    return seats
+
+
+@cache
+def _converters(model, fields: tuple) -> list:
+    """What the ORM does to each column's raw value (SQLite's text dates, JSON…)."""
+    ops = connection.ops
+    out = []
+    for name in fields:
+        field = next(f for f in model._meta.concrete_fields if f.attname == name)
+        expression = field.get_col(model._meta.db_table)
+        converters = (ops.get_db_converters(expression)
+                      + expression.get_db_converters(connection))
+        out.append((expression, converters))
+    return out
+
+
+def _converted(model, fields: list[str], values) -> list:
+    result = []
+    for value, (expression, converters) in zip(values, _converters(model, tuple(fields)),
+                                               strict=True):
+        for convert in converters:
+            value = convert(value, expression, connection)
+        result.append(value)
+    return result
