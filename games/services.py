@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from games import display, move_reads, timers
+from games import display, move_sql, timers
 from games.models import SEATS, Event, LedgerEntry, Room, Round, RoundPlayer, Seat
 from games.rules.bots import LEVELS
 from games.rules.options import RoomOptions
@@ -343,7 +343,7 @@ def apply_move(
     """``apply_action`` on the room's current round, found and locked in one query
     (the path of every move made at the table)."""
     with transaction.atomic():
-        rnd = move_reads.current_round_locked(room_id)
+        rnd = move_sql.current_round_locked(room_id)
         if rnd is None:
             raise ServiceError(_("No round is being played."))
         return _apply_for_user(rnd, user, action, expected_version)
@@ -425,20 +425,21 @@ def _record(
     for offset, event in enumerate(events, start=1):
         rows.append(Event(round=rnd, number=number + offset, version=rnd.version,
                           kind=event["type"], seat=event.get("seat"), data=event))
-    Event.objects.bulk_create(rows)  # SQLite and PostgreSQL both set the new ids
+    move_sql.insert_events(rows)
     rnd.last_event = number + len(events)
-    users = {s.index: s.user_id for s in _seats(rnd)}
-    payments = [
-        LedgerEntry(
-            round=rnd, event=row, payer_seat=row.data["payer"], payee_seat=row.data["payee"],
-            payer_id=users.get(row.data["payer"]), payee_id=users.get(row.data["payee"]),
-            amount=row.data["amount"], reason=row.data["reason"],
-        )
-        for row in rows
-        if row.kind == "payment"
-    ]
-    if payments:
-        LedgerEntry.objects.bulk_create(payments)
+    paying = [row for row in rows if row.kind == "payment"]
+    if paying:
+        ids = move_sql.event_ids(rnd.pk, [row.number for row in paying])
+        users = {s.index: s.user_id for s in _seats(rnd)}
+        LedgerEntry.objects.bulk_create([
+            LedgerEntry(
+                round=rnd, event_id=ids[row.number], payer_seat=row.data["payer"],
+                payee_seat=row.data["payee"], payer_id=users.get(row.data["payer"]),
+                payee_id=users.get(row.data["payee"]), amount=row.data["amount"],
+                reason=row.data["reason"],
+            )
+            for row in paying
+        ])
     rnd.state = engine.to_json()
     fields = ["state", "version", "last_event", "deadline", "decision_started_at"]
     if engine.phase == "ended":

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Min
 from django.utils import timezone
 
-from games import move_reads
+from games import move_sql
 from games.models import Room, Round, Seat
 from games.rules.bots import choose_action
 from games.rules.round import Round as EngineRound
@@ -66,7 +66,7 @@ def round_seats(rnd: Round) -> list[Seat]:
     handed to the sockets."""
     seats = getattr(rnd.room, "_seats_this_step", None)
     if seats is None:
-        seats = move_reads.seats_with_names(rnd.room_id)
+        seats = move_sql.seats_with_names(rnd.room_id)
         rnd.room._seats_this_step = seats
     return seats
 

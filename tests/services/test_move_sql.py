@@ -4,8 +4,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from games import move_reads, services
-from games.models import Round, Seat
+from games import move_sql, services
+from games.models import Event, Round, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,7 @@ def _fields(instance) -> dict:
 
 def test_the_locked_round_and_its_room_equal_the_orms(room):
     with transaction.atomic():
-        rnd = move_reads.current_round_locked(room.pk)
+        rnd = move_sql.current_round_locked(room.pk)
     expected = Round.objects.select_related("room").get(room=room)
     assert _fields(rnd) == _fields(expected)
     assert _fields(rnd.room) == _fields(expected.room)
@@ -39,14 +39,31 @@ def test_no_round_yet_is_none():
     owner = User.objects.create_user("alone", password="x-long-password-1")
     room = services.create_room(owner=owner, name="t", options={})
     with transaction.atomic():
-        assert move_reads.current_round_locked(room.pk) is None
+        assert move_sql.current_round_locked(room.pk) is None
 
 
 def test_the_seats_with_names_equal_the_orms(room):
     Seat.objects.filter(room=room, index=1).update(auto_play=True, timeouts=1)
-    seats = move_reads.seats_with_names(room.pk)
+    seats = move_sql.seats_with_names(room.pk)
     expected = list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
     assert [_fields(s) for s in seats] == [_fields(s) for s in expected]
     assert [s.user.username if s.user_id else None for s in seats] == \
         [s.user.username if s.user_id else None for s in expected]
     assert seats[0].last_seen is not None  # dates come back as dates
+
+
+def test_inserted_events_read_back_as_the_orm_wrote_them(room):
+    rnd = Round.objects.get(room=room)
+    rows = [Event(round_id=rnd.pk, number=rnd.last_event + 1 + i, version=rnd.version + 1,
+                  kind=kind, seat=seat, data=data)
+            for i, (kind, seat, data) in enumerate([
+                ("action", 2, {"action": {"type": "void", "suit": "p"}, "by": "computer"}),
+                ("payment", None, {"payer": 1, "payee": 0, "amount": 2, "reason": "kong"}),
+            ])]
+    move_sql.insert_events(rows)
+    stored = list(Event.objects.filter(round=rnd, number__gt=rnd.last_event).order_by("number"))
+    assert [(e.number, e.version, e.kind, e.seat, e.data) for e in stored] == \
+        [(e.number, e.version, e.kind, e.seat, e.data) for e in rows]
+    assert all(e.created_at is not None for e in stored)
+    ids = move_sql.event_ids(rnd.pk, [rows[1].number])
+    assert ids == {rows[1].number: stored[1].pk}
