@@ -130,3 +130,17 @@ def event_ids(round_id: int, numbers: list[int]) -> dict[int, int]:
     """number → id of the round's events with those numbers."""
     rows = Event.objects.filter(round_id=round_id, number__in=numbers).values_list("number", "id")
     return dict(rows)
+
+
+@cache
+def _update_round_sql(fields: tuple[str, ...]) -> str:
+    columns = ", ".join(f'"{Round._meta.get_field(name).column}" = %s' for name in fields)
+    return f"UPDATE {Round._meta.db_table} SET {columns} WHERE id = %s"
+
+
+def save_round(rnd: Round, fields: list[str]) -> None:
+    """``rnd.save(update_fields=fields)``, without building the UPDATE each time."""
+    params = [Round._meta.get_field(name).get_db_prep_save(getattr(rnd, name), connection)
+              for name in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(_update_round_sql(tuple(fields)), [*params, rnd.pk])

@@ -450,7 +450,7 @@ def _record(
         Room.objects.filter(pk=rnd.room_id).update(status=Room.Status.OPEN)
         _notify_lobby_on_commit()
     timers.schedule(rnd, engine, new_decision=new_decision, seats=_seats(rnd))
-    rnd.save(update_fields=fields)
+    move_sql.save_round(rnd, fields)
     _notify_move_on_commit(rnd, engine)
 
 

@@ -96,22 +96,15 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
     layout: list = [viewer, view is not None]
     if view is not None:
         others = []
+        public = _public_seats(snap, winds)
         # A player sees the three others; a spectator sees all four, East at the bottom.
         for index in range(SEATS):
             if index == viewer:
                 continue
-            player = view["players"][index]
             label = f"{winds[index]} · {snap.names[index]}"
             position = POSITIONS[(index - (viewer or 0)) % SEATS]
             others.append({"index": index, "position": position, "label": label})
-            prefix = f"seat-{index}"
-            parts[f"{prefix}-head"] = _seat_head(prefix + "-head", snap, view, index, winds)
-            parts[f"{prefix}-hand"] = _part(
-                "_seat_hand.html", id=prefix + "-hand", count=player["hand_count"],
-                shown=tuple(player["hand"]) if player["hand"] is not None else None)
-            parts[f"{prefix}-melds"] = _melds(prefix + "-melds", player["melds"])
-            parts[f"{prefix}-river"] = _part("_river.html", id=prefix + "-river",
-                                             discards=tuple(player["discards"]))
+            parts.update(public[index])
         parts["center"] = _center(snap, view, viewer)
         me_label = str(_("You")) if viewer is not None else None
         if viewer is not None:
@@ -128,6 +121,30 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
     parts["table-version"] = (f'<span id="table-version" data-version="{snap.version}" '
                               f'hidden></span>')
     return RenderedTable(layout=(get_language(), *layout), parts=parts, board=board)
+
+
+def _public_seats(snap: TableSnapshot, winds) -> list[dict]:
+    """Each seat's parts as everybody but its player sees them (the view of a spectator:
+    the engine shows a seat to every other viewer alike), rendered once per snapshot and
+    language for all the viewers of the change."""
+    key = ("public seats", get_language())
+    found = snap.memo.get(key)
+    if found is None:
+        view = snap.engine.view(None)
+        found = []
+        for index, player in enumerate(view["players"]):
+            prefix = f"seat-{index}"
+            found.append({
+                f"{prefix}-head": _seat_head(prefix + "-head", snap, view, index, winds),
+                f"{prefix}-hand": _part(
+                    "_seat_hand.html", id=prefix + "-hand", count=player["hand_count"],
+                    shown=tuple(player["hand"]) if player["hand"] is not None else None),
+                f"{prefix}-melds": _melds(prefix + "-melds", player["melds"]),
+                f"{prefix}-river": _part("_river.html", id=prefix + "-river",
+                                         discards=tuple(player["discards"])),
+            })
+        snap.memo[key] = found
+    return found
 
 
 def _seat_head(part_id: str, snap: TableSnapshot, view: dict, index: int, winds) -> str:

@@ -10,7 +10,7 @@ tile: it lives only in this process's memory and is cut down per viewer by
 
 import asyncio
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from channels.db import database_sync_to_async
@@ -34,6 +34,8 @@ class TableSnapshot:
     engine: EngineRound | None
     scores: tuple  # each seat's total over the room's rounds
     loaded_at: datetime
+    # What the viewers of this snapshot share once one of them has rendered it.
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def version(self) -> int:

@@ -67,3 +67,20 @@ def test_inserted_events_read_back_as_the_orm_wrote_them(room):
     assert all(e.created_at is not None for e in stored)
     ids = move_sql.event_ids(rnd.pk, [rows[1].number])
     assert ids == {rows[1].number: stored[1].pk}
+
+
+def test_a_round_saved_with_composed_sql_reads_back_as_saved(room):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    rnd = Round.objects.get(room=room)
+    rnd.state = dict(rnd.state, note="中文 ok")
+    rnd.version += 3
+    rnd.deadline = timezone.now() + timedelta(seconds=7)
+    rnd.status = Round.Status.ENDED
+    rnd.ended_at = None
+    fields = ["state", "version", "deadline", "status", "ended_at"]
+    move_sql.save_round(rnd, fields)
+    stored = Round.objects.get(pk=rnd.pk)
+    assert [getattr(stored, f) for f in fields] == [getattr(rnd, f) for f in fields]
