@@ -19,7 +19,9 @@ server sends, relying only on this contract: ``data-version="N"`` (the largest N
 message is the table's version), ``<form ws-send>`` elements (hidden inputs plus one
 command per named submit button) whose ``version`` must equal the current version,
 ``id="table-error"`` with text for a refusal, and an element of class ``settlement`` at
-the end of a round (then ready is posted again over HTTP).
+the end of a round. Then each person loads the table page once (as people reload it
+between rounds) and presses ready again: over the socket where the page's ready form is
+a ws-send form, as a browser with the page open does, else as a POST and a page load.
 
 Measured over a window of ``--seconds`` once every table has started: moves per second
 (version increments, counted once per table), click-to-own-update and
@@ -814,6 +816,10 @@ class Person:
         epoch = self.epoch
         ws = self.ws
         if self.ready_fields is not None and ws is not None:
+            # The page stays open; but people do reload it (or open it on another device)
+            # between rounds: one page load each per round keeps page loads in the load.
+            with contextlib.suppress(aiohttp.ClientError, TimeoutError):
+                await self.get(self.table_url)
             payload = dict(self.ready_fields, HEADERS={"HX-Request": "true"})
             await self._send(ws, json.dumps(payload))
             return

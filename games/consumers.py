@@ -13,6 +13,7 @@ the list of open tables changes.
 import json
 import logging
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
 from django.conf import settings
@@ -32,7 +33,21 @@ logger = logging.getLogger(__name__)
 CLOSE_NOT_ALLOWED = 4403
 
 
-class LobbyConsumer(AsyncJsonWebsocketConsumer):
+class DispatchWithoutConnectionCheck:
+    """Channels checks the database connections before every message a consumer handles,
+    on the one thread that also applies every move: five trips there per move (the move
+    and four table updates) that queued behind the moves themselves. These consumers
+    touch the database only through ``database_sync_to_async``, which does that check
+    around each call, so the per-message one is skipped."""
+
+    async def dispatch(self, message) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class LobbyConsumer(DispatchWithoutConnectionCheck, AsyncJsonWebsocketConsumer):
     """Keeps the lobby's list of rooms live: when a room opens, fills or starts a round,
     every lobby page gets the new list (no tile, no hand: the lobby is public)."""
 
@@ -73,7 +88,7 @@ def _language(scope) -> str:
     return settings.LANGUAGE_CODE
 
 
-class TableConsumer(AsyncWebsocketConsumer):
+class TableConsumer(DispatchWithoutConnectionCheck, AsyncWebsocketConsumer):
     """One seated player's table. A change of the table reaches every consumer as a
     ``table.changed`` message naming the change; the consumers of one process share one
     load of the table for it (``games.table.snapshot``), each renders its own player's
