@@ -2,6 +2,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -19,8 +20,18 @@ def signup(request):
         messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {
             "name": user.username
         })
-        return redirect(request.GET.get("next") or "home")
+        return redirect(safe_next(request) or "home")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def safe_next(request) -> str | None:
+    """The ``next`` page to go on to, if it is one of this site's own (never another
+    host: an open redirect would lend the site's name to a phishing link)."""
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return target
+    return None
 
 
 @login_required

@@ -2,43 +2,79 @@
 sends the form as JSON) or as the same form posted before the socket is open. One
 parser checks their shape, one function hands them to the rules service."""
 
+import json
+
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext_lazy as _
 
 from games import services
 from games.models import Room
 from games.rules.round import VERBS
 
 MAX_FIELD_LENGTH = 20
+MAX_FRAME_LENGTH = 4096  # a form's fields and htmx's headers take a few hundred bytes
+MAX_VERSION = 10**9
 ROOM_COMMANDS = ("ready", "auto_play")
 
 
 class MalformedCommand(ValueError):
-    pass
+    """Not a table command. ``message`` says why, in words a player can read (translated
+    when shown)."""
+
+    def __init__(self, message) -> None:
+        super().__init__(str(message))
+        self.message = message
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not a number here")
+
+
+def parse_frame(text: str | None, data: bytes | None) -> tuple[str, dict, int | None]:
+    """A WebSocket frame → (kind, action, version). Anything that is not a short JSON
+    object of a table command (a binary frame, text that is not JSON, NaN or Infinity,
+    deep nesting, wrong types) raises MalformedCommand and nothing else."""
+    if text is None or data is not None:
+        raise MalformedCommand(_("The table takes text messages only."))
+    if len(text) > MAX_FRAME_LENGTH:
+        raise MalformedCommand(_("That message is too long."))
+    try:
+        content = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise MalformedCommand(_("That message could not be read.")) from None
+    return parse_command(content)
 
 
 def parse_command(content: object) -> tuple[str, dict, int | None]:
     """(kind, action, version) from the form's fields; MalformedCommand if they are not
     a table command. Unknown fields (the CSRF token, htmx's headers) are ignored."""
     if not hasattr(content, "get"):
-        raise MalformedCommand("not an object")
+        raise MalformedCommand(_("That message is not a table command."))
     kind = content.get("type")
-    if kind not in VERBS and kind not in ROOM_COMMANDS:
-        raise MalformedCommand(f"unknown action {str(kind)[:MAX_FIELD_LENGTH]!r}")
+    if not isinstance(kind, str) or (kind not in VERBS and kind not in ROOM_COMMANDS):
+        raise MalformedCommand(_("That is not something one can do at the table."))
     action = {"type": kind}
     for key in ("tile", "suit", "on"):
         value = content.get(key)
         if value is None:
             continue
         if not isinstance(value, str) or len(value) > MAX_FIELD_LENGTH:
-            raise MalformedCommand(f"bad {key}")
+            raise MalformedCommand(_("That message names no tile or suit of the table."))
         action[key] = value
     version = content.get("version")
     if kind in VERBS:
-        try:
-            version = int(version)
-        except (TypeError, ValueError):
-            raise MalformedCommand("no version") from None
+        version = _version(version)
     return kind, action, version
+
+
+def _version(value: object) -> int:
+    """The table's version the move was made on: a whole number, as the form sends it
+    (a string of digits) or as a JSON number; never a float, a bool or a huge number."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 9:
+        return int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < MAX_VERSION:
+        return value
+    raise MalformedCommand(_("That move does not say which table it was made on."))
 
 
 def run_command(

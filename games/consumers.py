@@ -10,16 +10,19 @@ The lobby socket only listens: it joins the lobby group so that a page can be to
 the list of open tables changes.
 """
 
+import asyncio
 import json
 import logging
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.generic.websocket import AsyncJsonWebsocketConsumer, AsyncWebsocketConsumer
+from channels.exceptions import StopConsumer
+from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
+from django.utils.translation import gettext_lazy as _
 
 from games import commands, driver, selectors, services, timers
 from games.models import Room
@@ -33,35 +36,73 @@ logger = logging.getLogger(__name__)
 CLOSE_NOT_ALLOWED = 4403
 
 
-class DispatchWithoutConnectionCheck:
-    """Channels checks the database connections before every message a consumer handles,
-    on the one thread that also applies every move: five trips there per move (the move
-    and four table updates) that queued behind the moves themselves. These consumers
-    touch the database only through ``database_sync_to_async``, which does that check
-    around each call, so the per-message one is skipped."""
+class SafeConsumer:
+    """What both sockets share, so that no frame and no failure can take one down.
+
+    - A handler that fails is logged and, for a frame from the browser, answered with an
+      error; the socket stays open and usable.
+    - Whatever ends the connection (a close, an error, the server's own shutdown),
+      ``clean_up`` runs, once.
+    - Channels checks the database connections before every message, on the one thread
+      that also applies every move: five trips there per move, queued behind the moves.
+      These consumers touch the database only through ``database_sync_to_async``, which
+      checks around each call, so the per-message check is skipped.
+    """
+
+    cleaned_up = False
+
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            if not self.cleaned_up:
+                self.cleaned_up = True
+                await self.clean_up()
 
     async def dispatch(self, message) -> None:
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+            logger.warning("socket: no handler for %r", message.get("type"))
+            return
+        try:
+            await handler(message)
+        except (StopConsumer, asyncio.CancelledError):
+            raise
+        except Exception:
+            logger.exception("socket: handling %r failed", message.get("type"))
+            if message.get("type") == "websocket.receive":
+                await self.send_error(self.translated(_("The server could not do that.")))
+
+    async def clean_up(self) -> None:
+        """Undo what ``connect`` set up; runs exactly once, however the socket ends."""
+
+    def translated(self, text) -> str:
+        with translation.override(getattr(self, "language", settings.LANGUAGE_CODE)):
+            return str(text)
 
 
-class LobbyConsumer(DispatchWithoutConnectionCheck, AsyncJsonWebsocketConsumer):
+class LobbyConsumer(SafeConsumer, AsyncWebsocketConsumer):
     """Keeps the lobby's list of rooms live: when a room opens, fills or starts a round,
     every lobby page gets the new list (no tile, no hand: the lobby is public)."""
+
+    joined = False
 
     async def connect(self) -> None:
         self.language = _language(self.scope)
         await self.channel_layer.group_add(services.LOBBY_GROUP, self.channel_name)
+        self.joined = True
         await self.accept()
 
-    async def disconnect(self, code: int) -> None:
-        await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
+    async def clean_up(self) -> None:
+        if self.joined:
+            await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
 
-    async def receive_json(self, content, **kwargs) -> None:
-        # The lobby socket takes no commands; say so instead of ignoring the message.
-        await self.send_json({"error": "the lobby socket accepts no messages"})
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        # The lobby socket takes no commands, whatever is sent; it says so.
+        await self.send_error(self.translated(_("The lobby's socket takes no messages.")))
+
+    async def send_error(self, message: str) -> None:
+        await self.send(text_data=json.dumps({"error": message}, ensure_ascii=False))
 
     async def lobby_changed(self, event) -> None:
         await self.send(text_data=await database_sync_to_async(self._render)())
@@ -88,7 +129,7 @@ def _language(scope) -> str:
     return settings.LANGUAGE_CODE
 
 
-class TableConsumer(DispatchWithoutConnectionCheck, AsyncWebsocketConsumer):
+class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
     """One seated player's table. A change of the table reaches every consumer as a
     ``table.changed`` message naming the change; the consumers of one process share one
     load of the table for it (``games.table.snapshot``), each renders its own player's
@@ -116,7 +157,9 @@ class TableConsumer(DispatchWithoutConnectionCheck, AsyncWebsocketConsumer):
         presence.arrived(self.channel_name, self.room_id, self.user.pk)
         await self.show(await shared_snapshot(self.room_id, None))
 
-    async def disconnect(self, code: int) -> None:
+    async def clean_up(self) -> None:
+        """However the socket ended (closed, failed, cut off): the player is no longer
+        here, and after the grace period the seat plays itself."""
         if getattr(self, "group", None):
             presence.departed(self.channel_name)
             await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -132,22 +175,14 @@ class TableConsumer(DispatchWithoutConnectionCheck, AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         try:
-            content = json.loads(text_data or "")
-        except ValueError:
-            await self.send_error("malformed message: not JSON")
-            return
-        try:
-            kind, action, version = commands.parse_command(content)
+            kind, action, version = commands.parse_frame(text_data, bytes_data)
         except commands.MalformedCommand as exc:
-            await self.send_error(f"malformed message: {exc}")
+            await self.send_error(self.translated(exc.message))
             return
         try:
             await database_sync_to_async(self._handle)(kind, action, version)
         except services.ServiceError as exc:
             await self.send_error(str(exc))
-        except Exception:
-            logger.exception("table %s: message failed", self.code)
-            await self.send_error("server error")
 
     def _handle(self, kind: str, action: dict, version: int | None) -> None:
         # The room stands in by its key and code only: every service reads what it needs

@@ -74,8 +74,11 @@ async def _run(wake_event: asyncio.Event) -> None:
             logger.exception("the timer loop failed; trying again")
             wait = IDLE_SECONDS
         timeout = IDLE_SECONDS if wait is None else min(max(wait, 0.01), IDLE_SECONDS)
+        # asyncio.timeout, not wait_for: wait_for can swallow a cancellation that arrives
+        # as the event is set (a wake from another thread), and the loop would never stop.
         try:
-            await asyncio.wait_for(wake_event.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await wake_event.wait()
         except TimeoutError:
             pass
         wake_event.clear()

@@ -163,6 +163,7 @@ def export(rnd: Round) -> dict:
         "dealer": rnd.dealer,
         "seed": rnd.seed,
         "seed_sha256": rnd.seed_hash,
+        "shuffle": rnd.shuffle,
         "options": rnd.events.get(kind="round_started").data.get("options", rnd.room.options),
         "players": [{"seat": seat, "name": names[seat]} for seat in sorted(names)],
         "events": [

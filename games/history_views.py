@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games import history, labels
@@ -18,23 +19,34 @@ from games.rules.round import Round as EngineRound
 from games.rules.tiles import tile_str
 
 
-def _date(value: str | None) -> date | None:
+def _date(value: str | None, problems: list, label) -> date | None:
+    """A filter's date, or None; a date that cannot be read is said, not dropped."""
+    if not value:
+        return None
     try:
-        return date.fromisoformat(value) if value else None
+        return date.fromisoformat(value)
     except ValueError:
+        problems.append(_("%(field)s is not a date (year-month-day): %(value)s")
+                        % {"field": label, "value": value[:40]})
         return None
 
 
 @login_required
 @require_GET
 def my_rounds(request):
+    problems: list = []
+    result = request.GET.get("result") or None
+    if result not in (None, "won", "lost"):
+        problems.append(_("Unknown result filter: %(value)s") % {"value": result[:40]})
+        result = None
     filters = {
         "room_code": request.GET.get("room", "").strip() or None,
-        "date_from": _date(request.GET.get("from")),
-        "date_to": _date(request.GET.get("to")),
-        "result": request.GET.get("result") if request.GET.get("result") in ("won", "lost")
-        else None,
+        "date_from": _date(request.GET.get("from"), problems, _("From")),
+        "date_to": _date(request.GET.get("to"), problems, _("To")),
+        "result": result,
     }
+    if filters["date_from"] and filters["date_to"] and filters["date_from"] > filters["date_to"]:
+        problems.append(_("The first date comes after the last."))
     rows = history.my_rounds(user=request.user, **filters)
     page = Paginator(rows, settings.HISTORY_PAGE_SIZE).get_page(request.GET.get("page"))
     items = []
@@ -50,6 +62,7 @@ def my_rounds(request):
     query.pop("page", None)
     return render(request, "games/history.html", {
         "page": page, "items": items, "filters": request.GET, "query": query.urlencode(),
+        "problems": problems,
     })
 
 

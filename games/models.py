@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+from games.rules.round import CURRENT_SHUFFLE
+
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "01IO")
 CODE_LENGTH = 6
 SEATS = 4
@@ -109,6 +111,9 @@ class Round(models.Model):
     # The seed stays secret while the round is played (it gives away the wall); the
     # history shows it once the round has ended.
     seed = models.CharField(max_length=64)
+    # How the seed ordered the wall (games.rules.round.shuffled_wall): rounds dealt before
+    # the shuffle was keyed by the secret seed keep theirs, and keep verifying.
+    shuffle = models.PositiveSmallIntegerField(default=CURRENT_SHUFFLE)
     state = models.JSONField()
     version = models.PositiveIntegerField(default=0)
     # The number of the round's last event, so that a move numbers its events without

@@ -5,8 +5,8 @@ from dataclasses import dataclass
 
 from games.models import Round
 from games.rules.options import RoomOptions
+from games.rules.round import IllegalAction, parse_action
 from games.rules.round import Round as EngineRound
-from games.rules.round import parse_action
 
 
 def actions_of(rnd: Round) -> list[tuple[int, dict]]:
@@ -21,7 +21,7 @@ def replay(
     dealt anew from the round's seed. ``actions``: the log, if the caller has read it."""
     started = rnd.events.get(kind="round_started")
     options = RoomOptions.from_dict(started.data.get("options") or rnd.room.options)
-    engine = EngineRound.deal(rnd.seed, rnd.dealer, options)
+    engine = EngineRound.deal(rnd.seed, rnd.dealer, options, shuffle=rnd.shuffle)
     for seat, action in (actions_of(rnd) if actions is None else actions)[:steps]:
         engine.apply(seat, parse_action(action))
     return engine
@@ -40,7 +40,12 @@ class Check:
 def check(rnd: Round) -> Check:
     """Does the log replay to the stored state, and is the ledger the engine's?"""
     problems = []
-    engine = replay(rnd)
+    try:
+        engine = replay(rnd)
+    except IllegalAction as exc:
+        # A log that does not even replay from this seed (a wrong seed or shuffle, a
+        # tampered event) is a finding to report, not a crash of the check.
+        return Check(rnd, [f"the log does not replay from the seed: {exc.message % exc.params}"])
     if engine.to_json() != rnd.state:
         problems.append("replaying the events does not give the stored state")
     stored = [(e.payer_seat, e.payee_seat, e.amount, e.reason) for e in rnd.ledger.order_by("id")]

@@ -27,7 +27,7 @@ from games import display, move_sql, timers
 from games.models import SEATS, Event, LedgerEntry, Room, Round, RoundPlayer, Seat
 from games.rules.bots import LEVELS
 from games.rules.options import RoomOptions
-from games.rules.round import IllegalAction, action_to_dict, parse_action
+from games.rules.round import CURRENT_SHUFFLE, IllegalAction, action_to_dict, parse_action
 from games.rules.round import Round as EngineRound
 from games.table.snapshot import TableSnapshot, snapshot_of_move
 from games.table.snapshot import offer as offer_snapshot
@@ -290,7 +290,8 @@ def _start_round(room: Room) -> Round:
     else:
         dealer = previous.state["next_dealer"]
     seed = secrets.token_hex(16)
-    engine = EngineRound.deal(seed, dealer, RoomOptions.from_dict(room.options))
+    engine = EngineRound.deal(seed, dealer, RoomOptions.from_dict(room.options),
+                              shuffle=CURRENT_SHUFFLE)
     number = (previous.number + 1) if previous else 1
     rnd = Round.objects.create(
         room=room,
@@ -298,6 +299,7 @@ def _start_round(room: Room) -> Round:
         dealer=dealer,
         seed=seed,
         seed_hash=hashlib.sha256(seed.encode()).hexdigest(),
+        shuffle=CURRENT_SHUFFLE,
         state=engine.to_json(),
         version=0,
         last_event=1,
@@ -308,7 +310,8 @@ def _start_round(room: Room) -> Round:
     )
     Event.objects.create(
         round=rnd, number=1, version=0, kind="round_started",
-        data={"dealer": dealer, "seed_sha256": rnd.seed_hash, "options": room.options},
+        data={"dealer": dealer, "seed_sha256": rnd.seed_hash, "shuffle": rnd.shuffle,
+              "options": room.options},
     )
     room.status = Room.Status.PLAYING
     room.save(update_fields=["status"])

@@ -136,6 +136,8 @@ def table_action(request, code):
         kind, action, version = commands.parse_command(request.POST)
         commands.run_command(room=room, user=request.user, kind=kind, action=action,
                              version=version)
-    except (services.ServiceError, commands.MalformedCommand) as exc:
+    except commands.MalformedCommand as exc:
+        messages.error(request, str(exc.message))
+    except services.ServiceError as exc:
         messages.error(request, str(exc))
     return redirect(reverse("table", kwargs={"code": room.code}))

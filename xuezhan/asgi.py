@@ -1,8 +1,8 @@
 """ASGI entry point: HTTP goes to Django, WebSockets to Channels consumers.
 
-WebSockets pass two guards: the Origin header must name one of ALLOWED_HOSTS (so a
-foreign page cannot open a socket with a player's cookies), and the session cookie
-authenticates the user exactly as for HTTP.
+WebSockets pass two guards: the Origin header must be the site's own origin, scheme,
+host and port (so no other page can open a socket with a player's cookies; see
+xuezhan/origin.py), and the session cookie authenticates the user exactly as for HTTP.
 """
 
 import os
@@ -16,10 +16,10 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games import driver  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+from xuezhan.origin import SameOriginValidator  # noqa: E402
 
 
 class StartTimers:
@@ -38,7 +38,7 @@ class StartTimers:
 application = StartTimers(ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(
+        "websocket": SameOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
     }

@@ -101,10 +101,25 @@ def seed_hash(seed: str) -> str:
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
-def shuffled_wall(seed: str) -> list[int]:
+# How a seed orders the wall. Shuffle 1 was keyed by sha256(seed), the very commitment
+# shown at the table before play, so anyone could deal the round from it; shuffle 2 is
+# keyed by the secret seed itself (RULES.md section 2). Rounds record the shuffle they
+# were dealt with, so that the ones dealt before keep re-dealing and verifying.
+SHUFFLE_KEYED_BY_HASH = 1
+SHUFFLE_KEYED_BY_SEED = 2
+CURRENT_SHUFFLE = SHUFFLE_KEYED_BY_SEED
+
+
+def shuffled_wall(seed: str, shuffle: int = CURRENT_SHUFFLE) -> list[int]:
     """The 108 tiles in the order a seed gives; anyone with the seed can re-deal."""
+    if shuffle == SHUFFLE_KEYED_BY_SEED:
+        key = f"xuezhan-wall:{seed}"
+    elif shuffle == SHUFFLE_KEYED_BY_HASH:
+        key = seed_hash(seed)
+    else:
+        raise ValueError(f"unknown shuffle {shuffle!r}")
     wall = full_set()
-    random.Random(seed_hash(seed)).shuffle(wall)
+    random.Random(key).shuffle(wall)
     return wall
 
 
@@ -179,9 +194,10 @@ class Round:
     # --- construction ---------------------------------------------------------------
 
     @classmethod
-    def deal(cls, seed: str, dealer: int, options: RoomOptions | None = None) -> "Round":
+    def deal(cls, seed: str, dealer: int, options: RoomOptions | None = None,
+             shuffle: int = CURRENT_SHUFFLE) -> "Round":
         """A new round from a seed: dealer 14 tiles, the others 13, the rest is the wall."""
-        wall = shuffled_wall(seed)
+        wall = shuffled_wall(seed, shuffle)
         hands: list[list[int]] = [[] for _ in range(SEATS)]
         position = 0
         for offset in range(SEATS):

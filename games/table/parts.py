@@ -111,6 +111,7 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
             parts.update(_my_parts(snap, view, viewer, winds, csrf))
         if view["phase"] == "ended":
             parts["settlement"] = _settlement(snap, view, winds)
+        parts["commitment"] = _part("_commitment.html", seed_hash=snap.round.seed_hash)
         board = {"others": others, "me": me_label}
         layout += [tuple((s["index"], s["position"], s["label"]) for s in others), me_label,
                    view["phase"] == "ended"]

@@ -36,7 +36,12 @@ def arrived(channel: str, room_id: int, user_id: int) -> None:
 
 
 def departed(channel: str) -> None:
+    """A table socket ended, however it ended; the last one stops the refreshing."""
+    global _task
     _open.pop(channel, None)
+    if not _open and _task is not None:
+        _task.cancel()
+        _task = None
 
 
 def open_sockets() -> int:

@@ -125,7 +125,8 @@ def test_a_full_round_of_four_people_through_the_service(room, players):
         assert entry.payer == players[entry.payer_seat]
         assert entry.event.kind == "payment" and entry.event.data["amount"] == entry.amount
     # The event log, replayed from the seed, rebuilds exactly the stored state.
-    replay = EngineRound.deal(rnd.seed, rnd.dealer, RoomOptions.from_dict(room.options))
+    replay = EngineRound.deal(rnd.seed, rnd.dealer, RoomOptions.from_dict(room.options),
+                              shuffle=rnd.shuffle)
     from games.rules.round import parse_action
 
     for event in rnd.events.filter(kind="action").order_by("number"):

@@ -226,3 +226,15 @@ def test_statistics_of_a_small_made_up_history(owner):
     # Round nets: +12, -(2 + 1 + 48) = -51, +18 → -21 in all.
     assert [total for _, total in stats.running] == [12, -39, -21]
     assert stats.net == -21
+
+
+@pytest.mark.parametrize("query, said", [
+    ("from=2026-13-40", "不是日期"), ("to=yesterday", "不是日期"),
+    ("result=maybe", "未知的结果筛选"), ("from=2026-05-02&to=2026-05-01", "晚于"),
+])
+def test_a_filter_that_cannot_be_used_is_said_not_dropped(client, query, said):
+    user = User.objects.create_user("filterer", password="x-long-password-1")
+    client.force_login(user)
+    response = client.get(reverse("my_rounds") + "?" + query)
+    assert response.status_code == 200
+    assert said in response.content.decode()

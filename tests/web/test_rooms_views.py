@@ -173,9 +173,9 @@ def test_a_malformed_posted_command_is_refused_like_one_on_the_socket(client, ow
     rnd = services.set_ready(room=room, user=owner)
     client.force_login(owner)
     url = reverse("table_action", kwargs={"code": room.code})
-    for fields, error in (({"type": "chow", "version": "0"}, "unknown action"),
-                          ({"type": "void", "suit": "m"}, "no version"),
-                          ({"type": "void", "suit": "m" * 50, "version": "0"}, "bad suit")):
+    for fields, error in (({"type": "chow", "version": "0"}, "牌桌上没有这个操作"),
+                          ({"type": "void", "suit": "m"}, "缺少牌桌版本"),
+                          ({"type": "void", "suit": "m" * 50, "version": "0"}, "牌或花色无效")):
         response = client.post(url, fields, follow=True)
         assert error in response.content.decode()
     rnd.refresh_from_db()

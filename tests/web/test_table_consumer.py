@@ -20,6 +20,7 @@ from xuezhan.asgi import application
 pytestmark = pytest.mark.django_db(transaction=True)
 
 ORIGIN = (b"origin", b"http://localhost")
+HOST = (b"host", b"localhost")  # the page and its socket are on the same site
 
 
 @pytest.fixture(autouse=True)
@@ -46,7 +47,7 @@ def make_table():
 
 
 async def connect(code, cookie=None, origin=ORIGIN):
-    headers = [origin] + ([(b"cookie", cookie)] if cookie else [])
+    headers = [HOST, origin] + ([(b"cookie", cookie)] if cookie else [])
     communicator = WebsocketCommunicator(application, f"/ws/tables/{code}/", headers=headers)
     connected, _ = await communicator.connect()
     return communicator, connected
@@ -127,10 +128,10 @@ async def test_a_stranger_cannot_connect_to_a_rooms_seat():
 @pytest.mark.parametrize(
     "message, error",
     [
-        ("not json", "malformed"),
-        ('["void"]', "malformed"),
-        ('{"type": "chow", "version": 0}', "malformed"),
-        ('{"type": "void", "suit": "m"}', "malformed"),
+        ("not json", "无法读取这条消息"),
+        ('["void"]', "不是牌桌指令"),
+        ('{"type": "chow", "version": 0}', "牌桌上没有这个操作"),
+        ('{"type": "void", "suit": "m"}', "缺少牌桌版本"),
         ('{"type": "void", "suit": "x", "version": 0}', "unknown suit"),
         ('{"type": "discard", "tile": "5m", "version": 0}', "请先定缺"),
         ('{"type": "void", "suit": "m", "version": 7}', "牌桌已经变化"),

@@ -4,8 +4,8 @@ from channels.testing import WebsocketCommunicator
 from xuezhan.asgi import application
 
 
-async def connect(origin: bytes | None):
-    headers = [(b"origin", origin)] if origin else []
+async def connect(origin: bytes | None, host: bytes = b"localhost:8000"):
+    headers = [(b"host", host)] + ([(b"origin", origin)] if origin else [])
     communicator = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
     connected, _ = await communicator.connect()
     return communicator, connected
@@ -54,4 +54,33 @@ async def test_the_lobby_hears_of_a_new_room_at_once():
     html = await communicator.receive_from(timeout=3)
     assert 'id="room-list"' in html and 'hx-swap-oob="true"' in html
     assert "新桌子" in html and room.code in html
+    await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("origin", [
+    b"https://localhost:8000",   # another scheme
+    b"http://localhost:9999",    # another port of the same host
+    b"http://localhost",         # the default port is another port
+    b"http://127.0.0.1:8000",    # another allowed host, but not this site's origin
+    b"null",
+])
+async def test_an_origin_that_is_not_the_sites_own_in_full_is_refused(origin):
+    communicator, connected = await connect(origin)
+    assert connected is False
+    await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_host_the_site_does_not_serve_is_refused_whatever_the_origin():
+    communicator, connected = await connect(b"http://evil.example", host=b"evil.example")
+    assert connected is False
+    await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_trusted_origin_of_the_deployment_is_accepted(settings):
+    settings.CSRF_TRUSTED_ORIGINS = ["https://mahjong.example.org"]
+    communicator, connected = await connect(b"https://mahjong.example.org")
+    assert connected is True
     await communicator.disconnect()
