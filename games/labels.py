@@ -75,10 +75,19 @@ def bot_name(index: int, level: str) -> str:
         "wind": SEAT_WINDS[index], "level": LEVEL_SHORT[level]}
 
 
+# The order patterns are named in: the hand's pattern, its roots, then the extras. Fixed
+# here because a win's patterns come back from PostgreSQL's jsonb in another order than
+# they were stored in, and one win must read the same everywhere.
+PATTERN_ORDER = {key: rank for rank, key in enumerate(
+    [*list(PATTERNS)[:list(PATTERNS).index("tianhu")], "gen",
+     *list(PATTERNS)[list(PATTERNS).index("tianhu"):]])}
+
+
 def describe_patterns(patterns: dict[str, int]) -> str:
     """'Pure suit + 1 root' — the counted pattern and extras of one win."""
     parts = []
-    for key, value in patterns.items():
+    ordered = sorted(patterns.items(), key=lambda item: (PATTERN_ORDER.get(item[0], 99), item[0]))
+    for key, value in ordered:
         if key == "gen":
             parts.append(ngettext("%(count)d root", "%(count)d roots", value) % {"count": value})
         else:
