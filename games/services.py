@@ -256,13 +256,42 @@ def set_ready(*, room: Room, user: AbstractBaseUser) -> Round | None:
 
 
 def _maybe_start(room: Room) -> Round | None:
-    """Start the next round once four seats are filled and every person is ready."""
+    """Start the next round once four seats are filled and every person is ready. A
+    person who has gone away (their table closed for longer than the grace period) does
+    not hold the others up: the round starts and the computer plays for them (托管)
+    until they take their seat back."""
     seats = list(room.seats.all())
     if room.status == Room.Status.PLAYING:
         return None
-    if all(not s.is_empty for s in seats) and all(s.is_bot or s.ready for s in seats):
+    now = timezone.now()
+    away = [s for s in seats if s.user_id and not s.ready and timers.is_away(s, now)]
+    if all(not s.is_empty for s in seats) and all(
+            s.is_bot or s.ready or s in away for s in seats):
+        if away:
+            Seat.objects.filter(pk__in=[s.pk for s in away]).update(auto_play=True)
         return _start_round(room)
     return None
+
+
+def free_seat(*, room: Room, user: AbstractBaseUser, index: int) -> None:
+    """Between rounds the owner may free a seat whose person has gone away, so that a
+    friend or a computer can take it."""
+    with transaction.atomic():
+        room = _locked_room(room)
+        if room.owner_id != user.pk:
+            raise ServiceError(_("Only the room's owner can free a seat."))
+        _ensure_between_rounds(room)
+        seat = room.seats.select_for_update().filter(index=index).first()
+        if seat is None or seat.user_id is None:
+            raise ServiceError(_("Nobody sits there."))
+        if seat.user_id == user.pk or not timers.is_away(seat, timezone.now()):
+            raise ServiceError(_("Only the seat of a player who has gone away can be freed."))
+        seat.user = None
+        seat.ready = seat.auto_play = False
+        seat.timeouts = 0
+        seat.save(update_fields=["user", "ready", "auto_play", "timeouts"])
+        _notify_on_commit(room)
+        _notify_lobby_on_commit()
 
 
 def set_auto_play(*, room: Room, user: AbstractBaseUser, on: bool) -> Seat:

@@ -13,6 +13,7 @@ urlpatterns = [
     path("t/<str:code>/bot/add/", views.add_bot, name="add_bot"),
     path("t/<str:code>/bot/remove/", views.remove_bot, name="remove_bot"),
     path("t/<str:code>/ready/", views.ready, name="ready"),
+    path("t/<str:code>/free/", views.free_seat, name="free_seat"),
     path("t/<str:code>/act/", views.table_action, name="table_action"),
     path("t/<str:code>/scores/", history_views.room_scores, name="room_scores"),
     path("history/", history_views.my_rounds, name="my_rounds"),

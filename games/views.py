@@ -121,6 +121,14 @@ def remove_bot(request, code):
 
 @login_required
 @require_POST
+def free_seat(request, code):
+    index = _seat_index(request)
+    return _seat_action(request, code, lambda room: services.free_seat(
+        room=room, user=request.user, index=index))
+
+
+@login_required
+@require_POST
 def ready(request, code):
     return _seat_action(request, code, lambda room: services.set_ready(
         room=room, user=request.user))

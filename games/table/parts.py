@@ -261,10 +261,12 @@ def _settlement(snap: TableSnapshot, view: dict, winds) -> str:
 def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, request) -> str:
     """Between rounds: who sits where, and the buttons to sit, add computers, get ready.
     Rarely shown and different for each viewer, so rendered as a whole each time."""
+    now = timezone.now()
     seats = [
         SimpleNamespace(index=s.index, wind=winds[s.index], name=snap.names[s.index],
                         empty=s.is_empty, is_me=s.index == viewer, is_bot=s.is_bot,
-                        ready=s.ready or s.is_bot)
+                        ready=s.ready or s.is_bot,
+                        away=bool(s.user_id) and s.index != viewer and timers.is_away(s, now))
         for s in snap.seats
     ]
     t = SimpleNamespace(
