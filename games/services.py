@@ -83,7 +83,7 @@ def _notify_move_on_commit(rnd: Round, engine: EngineRound) -> None:
     the round as it is now (a later step of the same transaction may change the object),
     the engine of this move, and the seats as committed."""
     moved = copy.copy(rnd)
-    seats = _seats(rnd)
+    seats = timers.round_seats(rnd)
 
     def notify():
         broadcast_table_changed(rnd.room, moved.version,
@@ -351,10 +351,6 @@ def _start_round(room: Room) -> Round:
     return rnd
 
 
-def current_round(room: Room) -> Round | None:
-    return room.rounds.order_by("-number").first()
-
-
 # --- moves -----------------------------------------------------------------------------
 
 
@@ -383,7 +379,7 @@ def apply_move(
 
 def _apply_for_user(rnd: Round, user: AbstractBaseUser, action: dict,
                     expected_version: int) -> ActionResult:
-    seats = _seats(rnd)
+    seats = timers.round_seats(rnd)
     seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     if seat is None:
         raise ServiceError(_("You are not seated at this table."))
@@ -392,9 +388,6 @@ def _apply_for_user(rnd: Round, user: AbstractBaseUser, action: dict,
         seat.timeouts = 0  # "two timeouts in a row": the player acted in between
         seat.save(update_fields=["timeouts"])
     return result
-
-
-_seats = timers.round_seats
 
 
 def _apply(
@@ -462,7 +455,7 @@ def _record(
     paying = [row for row in rows if row.kind == "payment"]
     if paying:
         ids = move_sql.event_ids(rnd.pk, [row.number for row in paying])
-        users = {s.index: s.user_id for s in _seats(rnd)}
+        users = {s.index: s.user_id for s in timers.round_seats(rnd)}
         LedgerEntry.objects.bulk_create([
             LedgerEntry(
                 round=rnd, event_id=ids[row.number], payer_seat=row.data["payer"],
@@ -481,7 +474,7 @@ def _record(
         rnd.room.status = Room.Status.OPEN
         Room.objects.filter(pk=rnd.room_id).update(status=Room.Status.OPEN)
         _notify_lobby_on_commit()
-    timers.schedule(rnd, engine, new_decision=new_decision, seats=_seats(rnd))
+    timers.schedule(rnd, engine, new_decision=new_decision)
     move_sql.save_round(rnd, fields)
     _notify_move_on_commit(rnd, engine)
 

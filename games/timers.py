@@ -71,12 +71,11 @@ def round_seats(rnd: Round) -> list[Seat]:
     return seats
 
 
-def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None,
-             seats: list[Seat] | None = None) -> None:
+def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None) -> None:
     """Set the round's deadline after a change (the caller saves the round)."""
     now = now or timezone.now()
     room = rnd.room
-    seats = list(room.seats.all()) if seats is None else seats
+    seats = round_seats(rnd)
     if engine.phase == "ended":
         rnd.decision_started_at = None
         unattended = room.auto_rounds > 0 and all(s.is_bot for s in seats)

@@ -47,10 +47,9 @@ def join(request):
     return redirect("home")
 
 
-def _table_html(request, room: Room) -> str:
+def _table_html(request, snap) -> str:
     """The whole table as the requesting user may see it: the same parts the socket
     sends, put together."""
-    snap = load_snapshot(room.pk)
     return render_table(snap, user=request.user, csrf=get_token(request),
                         request=request).full()
 
@@ -59,9 +58,10 @@ def _table_html(request, room: Room) -> str:
 @require_GET
 def table(request, code):
     room = get_object_or_404(Room, code=code)
-    seated = services.seat_of(room, request.user) is not None
+    snap = load_snapshot(room.pk)
+    seated = any(s.user_id == request.user.pk for s in snap.seats)
     return render(request, "games/table.html",
-                  {"room": room, "seated": seated, "table_html": _table_html(request, room)})
+                  {"room": room, "seated": seated, "table_html": _table_html(request, snap)})
 
 
 @login_required
@@ -69,7 +69,7 @@ def table(request, code):
 def table_fragment(request, code):
     """The table alone, for people watching a room they have not sat at (polled)."""
     room = get_object_or_404(Room, code=code)
-    return HttpResponse(_table_html(request, room))
+    return HttpResponse(_table_html(request, load_snapshot(room.pk)))
 
 
 def _seat_action(request, code, act):

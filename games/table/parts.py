@@ -14,8 +14,8 @@ hand and buttons) is rendered for that viewer only. No part of another seat is e
 rendered from anything but what the engine's view for this viewer shows.
 """
 
-from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from types import SimpleNamespace
 
 from django.template.loader import get_template, render_to_string
@@ -34,24 +34,19 @@ from games.table.tiles import tile_markup
 POSITIONS = ["bottom", "right", "top", "left"]
 WIN_REASONS = ("ron", "zimo", "rob_kong", "kong_transfer")
 
-_RENDERED: OrderedDict = OrderedDict()
-_RENDERED_SIZE = 8192
-
-
 def _part(template: str, **data) -> str:
     """``template`` rendered with ``data`` (hashable values only), remembered by both."""
-    key = (template, get_language(), tuple(sorted(data.items())))
-    html = _RENDERED.get(key)
-    if html is None:
-        html = get_template(f"games/table/{template}").render(data).strip()
-        _RENDERED[key] = html
-        if len(_RENDERED) > _RENDERED_SIZE:
-            _RENDERED.popitem(last=False)
-    return html
+    return _rendered(template, get_language(), tuple(sorted(data.items())))
+
+
+@lru_cache(maxsize=8192)
+def _rendered(template: str, language: str, data: tuple) -> str:
+    # ``language`` only keys the cache: the template translates in the active language.
+    return get_template(f"games/table/{template}").render(dict(data)).strip()
 
 
 def forget_rendered() -> None:
-    _RENDERED.clear()
+    _rendered.cache_clear()
     tile_markup.cache_clear()
 
 
@@ -222,10 +217,7 @@ def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str) ->
     kongs = tuple((kind, tile, sum(1 for k, _t in legal["kongs"] if k == kind) > 1)
                   for kind, tile in legal["kongs"])
     return {
-        "me-head": _part(
-            "_seat_head.html", id="me-head", wind=winds[viewer], name=snap.names[viewer],
-            dealer=player["is_dealer"], void=my_void, void_chosen=player["void_chosen"],
-            out=player["out"], auto_play=seat.auto_play, to_act=view["current"] == viewer),
+        "me-head": _seat_head("me-head", snap, view, viewer, winds),
         "me-melds": _melds("me-melds", player["melds"]),
         "me-river": _part("_river.html", id="me-river", discards=tuple(player["discards"])),
         "me-hand": _part("_my_hand.html", tiles=tiles, action_url=action_url, csrf=csrf,

@@ -12,6 +12,7 @@ import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import lru_cache
 
 from channels.db import database_sync_to_async
 from django.db.models import Sum
@@ -51,33 +52,28 @@ def snapshot_of_move(rnd: Round, engine: EngineRound, seats: list[Seat]) -> Tabl
     """The table right after a move, from what the rules service holds in memory: no
     query (but the room's earlier totals, once per round and process). ``rnd`` must be a
     copy taken when the move was recorded, ``seats`` loaded with their users."""
-    room = rnd.room
-    scores = list(earlier_rounds_scores(room.pk, rnd.pk))
-    for seat, net in enumerate(engine.net()):
-        scores[seat] += net
-    return TableSnapshot(
-        room_id=room.pk, room_code=room.code, owner_id=room.owner_id,
-        room_status=room.status, seats=tuple(seats),
-        names=tuple(seat_label(s) for s in seats), round=rnd, engine=engine,
-        scores=tuple(scores), loaded_at=timezone.now(),
-    )
+    return _snapshot(rnd.room, seats, rnd, engine)
 
 
 def load_snapshot(room_id: int) -> TableSnapshot:
     """Two queries: the seats (with their room and users) and the latest round."""
-    seats = tuple(Seat.objects.filter(room_id=room_id).select_related("room", "user")
-                  .order_by("index"))
-    room = seats[0].room
+    seats = list(Seat.objects.filter(room_id=room_id).select_related("room", "user")
+                 .order_by("index"))
     rnd = Round.objects.filter(room_id=room_id).order_by("-number").first()
     engine = EngineRound.from_json(rnd.state) if rnd else None
-    scores = list(earlier_rounds_scores(room_id, rnd.pk if rnd else None))
+    return _snapshot(seats[0].room, seats, rnd, engine)
+
+
+def _snapshot(room, seats, rnd: Round | None, engine: EngineRound | None) -> TableSnapshot:
+    scores = list(earlier_rounds_scores(room.pk, rnd.pk if rnd else None))
     if engine is not None:
         for seat, net in enumerate(engine.net()):
             scores[seat] += net
     return TableSnapshot(
         room_id=room.pk, room_code=room.code, owner_id=room.owner_id,
-        room_status=room.status, seats=seats, names=tuple(seat_label(s) for s in seats),
-        round=rnd, engine=engine, scores=tuple(scores), loaded_at=timezone.now(),
+        room_status=room.status, seats=tuple(seats),
+        names=tuple(seat_label(s) for s in seats), round=rnd, engine=engine,
+        scores=tuple(scores), loaded_at=timezone.now(),
     )
 
 
@@ -87,32 +83,22 @@ def load_snapshot(room_id: int) -> TableSnapshot:
 # round; the latest round's own payments come from its engine state, which is written in
 # the same transaction as its ledger rows.
 
-_EARLIER: OrderedDict = OrderedDict()
-_EARLIER_SIZE = 1024
-
-
+@lru_cache(maxsize=1024)
 def earlier_rounds_scores(room_id: int, latest_round_id: int | None) -> tuple:
-    key = (room_id, latest_round_id)
-    totals = _EARLIER.get(key)
-    if totals is None:
-        sums = [0] * SEATS
-        entries = LedgerEntry.objects.filter(round__room_id=room_id)
-        if latest_round_id is not None:
-            entries = entries.exclude(round_id=latest_round_id)
-        for row in entries.values("payee_seat").annotate(total=Sum("amount")):
-            sums[row["payee_seat"]] += row["total"]
-        for row in entries.values("payer_seat").annotate(total=Sum("amount")):
-            sums[row["payer_seat"]] -= row["total"]
-        totals = tuple(sums)
-        _EARLIER[key] = totals
-        if len(_EARLIER) > _EARLIER_SIZE:
-            _EARLIER.popitem(last=False)
-    return totals
+    sums = [0] * SEATS
+    entries = LedgerEntry.objects.filter(round__room_id=room_id)
+    if latest_round_id is not None:
+        entries = entries.exclude(round_id=latest_round_id)
+    for row in entries.values("payee_seat").annotate(total=Sum("amount")):
+        sums[row["payee_seat"]] += row["total"]
+    for row in entries.values("payer_seat").annotate(total=Sum("amount")):
+        sums[row["payer_seat"]] -= row["total"]
+    return tuple(sums)
 
 
 def forget_cached() -> None:
     """Drop what this process remembers (tests reuse row ids; a site never does)."""
-    _EARLIER.clear()
+    earlier_rounds_scores.cache_clear()
     _LOADS.clear()
     _GIVEN.clear()
 
@@ -123,19 +109,22 @@ def forget_cached() -> None:
 # process need not read the table back. Other processes load it.
 
 _GIVEN: OrderedDict = OrderedDict()
-_GIVEN_SIZE = 512
+_CHANGES_KEPT = 512  # per cache: far more changes than a process sees in a second
+
+
+def _keep(cache: OrderedDict, key, value) -> None:
+    cache[key] = value
+    while len(cache) > _CHANGES_KEPT:
+        cache.popitem(last=False)
 
 
 def offer(room_id: int, change: str, snap: TableSnapshot) -> None:
-    _GIVEN[(room_id, change)] = snap
-    while len(_GIVEN) > _GIVEN_SIZE:
-        _GIVEN.popitem(last=False)
+    _keep(_GIVEN, (room_id, change), snap)
 
 
 # --- one load per change ---------------------------------------------------------------
 
 _LOADS: OrderedDict = OrderedDict()
-_LOADS_SIZE = 512
 _load_async = database_sync_to_async(load_snapshot)
 
 
@@ -153,8 +142,6 @@ async def shared_snapshot(room_id: int, change: str | None) -> TableSnapshot:
     pending = _LOADS.get(key)
     if pending is None or pending.get_loop() is not loop:
         pending = loop.create_task(_load_async(room_id))
-        _LOADS[key] = pending
-        if len(_LOADS) > _LOADS_SIZE:
-            _LOADS.popitem(last=False)
+        _keep(_LOADS, key, pending)
     # shield: one consumer going away must not cancel the load the others wait on.
     return await asyncio.shield(pending)
