@@ -4,7 +4,6 @@ back the queries that made one server process serve ten moves a second."""
 import random
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
@@ -17,6 +16,7 @@ from games.rules.round import action_to_dict
 from games.table import presence
 from games.table.parts import render_table
 from games.table.snapshot import load_snapshot
+from tests.tables import four_people
 
 pytestmark = pytest.mark.django_db
 
@@ -29,12 +29,7 @@ LOAD_QUERIES = 2  # the seats with their room and users, the latest round
 
 @pytest.fixture
 def table():
-    users = [User.objects.create_user(f"c{i}", password="x-long-password-1") for i in range(4)]
-    room = services.create_room(owner=users[0], name="t", options={})
-    for user in users[1:]:
-        services.take_seat(room=room, user=user)
-    for user in users:
-        services.set_ready(room=room, user=user)
+    room, _users = four_people("c")
     by_seat = {s.index: s.user for s in room.seats.select_related("user")}
     return room, by_seat
 

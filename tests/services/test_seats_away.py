@@ -4,22 +4,18 @@ seat, and when the others are ready the round starts with the computer playing f
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games import services
 from games.models import Round, Seat
+from tests.tables import four_people
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def room():
-    users = [User.objects.create_user(f"a{i}", password="x-long-password-1") for i in range(4)]
-    room = services.create_room(owner=users[0], name="t", options={})
-    for user in users[1:]:
-        services.take_seat(room=room, user=user)
-    return room, users
+    return four_people("a", ready=False)
 
 
 def _gone(room, user, seconds=60):

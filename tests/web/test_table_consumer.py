@@ -14,6 +14,7 @@ from games import services
 from games.display import TILE_NAMES
 from games.models import Round
 from games.rules.round import Round as EngineRound
+from tests.tables import four_people
 from tests.web.oob import Page
 from xuezhan.asgi import application
 
@@ -37,12 +38,7 @@ def session_cookie(user) -> bytes:
 
 @sync_to_async
 def make_table():
-    users = [User.objects.create_user(f"p{i}", password="x-long-password-1") for i in range(4)]
-    room = services.create_room(owner=users[0], name="t", options={})
-    for user in users[1:]:
-        services.take_seat(room=room, user=user)
-    for user in users:
-        services.set_ready(room=room, user=user)
+    room, users = four_people("p")
     return room, users, [session_cookie(u) for u in users]
 
 

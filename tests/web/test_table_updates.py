@@ -6,16 +6,15 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.contrib.auth.models import User
 from django.utils import translation
 
-from games import services
 from games.models import Round
 from games.rules.bots import choose_action
 from games.rules.round import Round as EngineRound
 from games.rules.round import action_to_dict
 from games.table.parts import render_table
 from games.table.snapshot import load_snapshot
+from tests.tables import four_people
 from tests.web.oob import Page
 from tests.web.test_table_consumer import connect, session_cookie
 
@@ -30,18 +29,20 @@ def normalised(html: str) -> str:
 
 
 @sync_to_async
-def make_table(players: int):
-    users = [User.objects.create_user(f"u{i}", password="x-long-password-1")
-             for i in range(players)]
-    room = services.create_room(owner=users[0], name="t", options={})
-    for user in users[1:]:
-        services.take_seat(room=room, user=user)
-    for index in range(players, 4):
-        services.add_bot(room=room, user=users[0], index=index, level="strong")
-    for user in users:
-        services.set_ready(room=room, user=user)
+def make_table():
+    room, users = four_people("u")
     seats = {s.user_id: s.index for s in room.seats.all()}
     return room, users, [seats[u.pk] for u in users], [session_cookie(u) for u in users]
+
+
+async def open_sockets(room, cookies) -> list:
+    """Each person's table socket, opened."""
+    sockets = []
+    for cookie in cookies:
+        communicator, connected = await connect(room.code, cookie)
+        assert connected
+        sockets.append(communicator)
+    return sockets
 
 
 @sync_to_async
@@ -63,12 +64,8 @@ def next_move(room, seats, rng):
 
 
 async def test_every_page_equals_a_full_render_after_each_update_of_a_whole_round():
-    room, users, seats, cookies = await make_table(players=4)
-    sockets = []
-    for cookie in cookies:
-        communicator, connected = await connect(room.code, cookie)
-        assert connected
-        sockets.append(communicator)
+    room, users, seats, cookies = await make_table()
+    sockets = await open_sockets(room, cookies)
     pages = [Page() for _ in sockets]
     for page, communicator in zip(pages, sockets, strict=True):
         page.apply(await communicator.receive_from())
@@ -94,13 +91,10 @@ async def test_every_page_equals_a_full_render_after_each_update_of_a_whole_roun
 
 
 async def test_a_move_sends_the_others_only_the_parts_that_changed():
-    room, users, seats, cookies = await make_table(players=4)
-    sockets = []
-    for cookie in cookies:
-        communicator, connected = await connect(room.code, cookie)
-        assert connected
+    room, users, seats, cookies = await make_table()
+    sockets = await open_sockets(room, cookies)
+    for communicator in sockets:
         await communicator.receive_from()
-        sockets.append(communicator)
     # Everyone chooses a void suit; then the dealer discards.
     rng = random.Random(3)
     for _ in range(4):
