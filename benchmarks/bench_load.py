@@ -16,7 +16,9 @@ The people's accounts and logged-in sessions are written straight into the datab
 then acts like a browser: the owner creates the room with the form's defaults, the others
 sit, everyone opens the table's WebSocket and presses ready, and plays from the HTML the
 server sends, relying only on this contract: ``data-version="N"`` (the largest N of a
-message is the table's version), ``<form ws-send>`` elements (hidden inputs plus one
+message is the table's version; sites with ``games.table.version_token`` send it as an
+opaque token, which the benchmark reads with the secret it gave the site),
+``<form ws-send>`` elements (hidden inputs plus one
 command per named submit button) whose ``version`` must equal the current version,
 ``id="table-error"`` with text for a refusal, and an element of class ``settlement`` at
 the end of a round. Then each person loads the table page once (as people reload it
@@ -57,6 +59,8 @@ from urllib.parse import urljoin, urlsplit
 import aiohttp
 import psutil
 from yarl import URL
+
+from games.table import version_token
 
 REPO = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
@@ -113,9 +117,9 @@ class Command:
         return self.fields.get("type", "")
 
 
-def ws_commands(message: str) -> tuple[int | None, list[Command]]:
+def ws_commands(message: str, version_of) -> tuple[int | None, list[Command]]:
     """The commands of a message's ``<form ws-send>`` elements that carry a version, and
-    that version (None when the message has no such form)."""
+    that version, read by ``version_of`` (None when the message has no such form)."""
     commands: list[Command] = []
     versions: list[int] = []
     for form in FORM_RE.finditer(message):
@@ -134,7 +138,7 @@ def ws_commands(message: str) -> tuple[int | None, list[Command]]:
         if "version" not in hidden or not buttons:
             continue
         try:
-            versions.append(int(hidden["version"]))
+            versions.append(version_of(int(hidden["version"])))
         except ValueError:
             continue
         plain = [b for b in buttons if not b.get("name")]
@@ -282,7 +286,8 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child
 class Stack:
     """The processes of one site, started fresh and always stopped."""
 
-    def __init__(self, *, project_dir: Path, mode: str, processes: int, workdir: Path) -> None:
+    def __init__(self, *, project_dir: Path, mode: str, processes: int, workdir: Path,
+                 offer_pause: float) -> None:
         self.project_dir = project_dir
         self.mode = mode
         self.count = processes
@@ -305,6 +310,7 @@ class Stack:
                if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "PYTHONPATH",
                             "SQLITE_PATH", METRICS_ENV)}
         env.update(DEBUG="0", SECRET_KEY=SECRET_KEY, BOT_DELAY="0.05",
+                   OFFER_PAUSE=str(offer_pause),
                    DJANGO_SETTINGS_MODULE=settings_module,
                    PYTHONPATH=os.pathsep.join([str(project_dir), *extra]),
                    PYTHONDONTWRITEBYTECODE="1")
@@ -549,8 +555,9 @@ class Stats:
 
 
 class Table:
-    def __init__(self, index: int) -> None:
+    def __init__(self, index: int, tokens: bool) -> None:
         self.index = index
+        self.tokens = tokens
         self.path = ""
         self.ws_path = ""
         self.people: list[Person] = []
@@ -558,6 +565,16 @@ class Table:
         self.moves_in_window = 0
         # seat -> epoch -> (versions, first arrival times), both increasing
         self.seen: list[dict[int, tuple[list[int], list[float]]]] = [{} for _ in range(4)]
+
+    def version_of(self, shown: int) -> int:
+        """The table's version from the number a page carries. Sites with
+        ``games.table.version_token`` send an opaque token; the benchmark set the site's
+        secret, so it reads the version (the number a page shows while a tile is on offer
+        reads as the offer's version)."""
+        if not self.tokens:
+            return shown
+        code = self.path.rstrip("/").rsplit("/", 1)[-1]
+        return version_token.unpermute(version_token.room_key(SECRET_KEY, code), shown) // 2
 
     def note(self, stats: Stats, seat: int, epoch: int, version: int, t: float) -> None:
         versions, times = self.seen[seat].setdefault(epoch, ([], []))
@@ -732,7 +749,7 @@ class Person:
             return
         if in_window:
             stats.update_sizes.append(size)
-        version = max(map(int, versions))
+        version = max(self.table.version_of(int(v)) for v in versions)
         if version < self.version:  # a new round starts again from version 0
             self.epoch += 1
             self.pending = None
@@ -749,7 +766,7 @@ class Person:
                                               self.table))
         self.version = version
         self.max_version = max(self.max_version, version)
-        forms_version, commands = ws_commands(text)
+        forms_version, commands = ws_commands(text, self.table.version_of)
         if forms_version is not None:
             self.commands, self.commands_version = commands, forms_version
         if 'value="ready"' in text:
@@ -853,8 +870,9 @@ class Person:
 
 class Run:
     def __init__(self, *, urls: list[str], tables: int, think: float, seed: int, seconds: float,
-                 setup_concurrency: int) -> None:
+                 setup_concurrency: int, version_tokens: bool) -> None:
         self.urls = urls
+        self.version_tokens = version_tokens  # the site sends opaque version tokens
         self.table_count = tables
         self.think = think
         self.seed = seed
@@ -938,7 +956,7 @@ class Run:
                       metrics) -> dict:
         semaphore = asyncio.Semaphore(self.setup_concurrency)
         for t in range(self.table_count):
-            table = Table(t)
+            table = Table(t, tokens=self.version_tokens)
             for seat in range(4):
                 base = self.urls[(t + seat) % len(self.urls)]
                 person = Person(self, table, seat, base, keys[t * 4 + seat], cookies)
@@ -1097,7 +1115,7 @@ class Sampler:
 
 def one_run(args, tables: int, workdir: Path) -> dict:
     stack = Stack(project_dir=args.project_dir, mode=args.mode, processes=args.processes,
-                  workdir=workdir)
+                  workdir=workdir, offer_pause=args.offer_pause)
     try:
         stack.start()
         people = stack.python(CREATE_PEOPLE, str(tables * 4), f"t{tables}p", PASSWORD)
@@ -1123,6 +1141,7 @@ def one_run(args, tables: int, workdir: Path) -> dict:
 async def _drive(args, stack: Stack, tables: int, keys: list[str], cookies: dict,
                  sampler: Sampler, hard_timeout: float) -> dict:
     run = Run(urls=stack.urls, tables=tables, think=args.think, seed=args.seed,
+              version_tokens=(args.project_dir / "games/table/version_token.py").exists(),
               seconds=args.seconds, setup_concurrency=args.setup_concurrency)
     try:
         signup = await asyncio.wait_for(run.check_signup(), 60)
@@ -1228,6 +1247,8 @@ def parse_args(argv=None):
     parser.add_argument("--think", type=float, default=0.2,
                         help="seconds before acting (uniform 0.5x-1.5x; 0: at once)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--offer-pause", type=float, default=1.0,
+                        help="seconds every discard stays on offer (the site's OFFER_PAUSE)")
     parser.add_argument("--setup-concurrency", type=int, default=8,
                         help="tables set up at the same time")
     parser.add_argument("--json", type=Path, help="write every number here")

@@ -10,10 +10,11 @@ from django.utils.translation import gettext_lazy as _
 from games import services
 from games.models import Room
 from games.rules.round import VERBS
+from games.table import version_token
 
 MAX_FIELD_LENGTH = 20
 MAX_FRAME_LENGTH = 4096  # a form's fields and htmx's headers take a few hundred bytes
-MAX_VERSION = 10**9
+MAX_VERSION = version_token.LIMIT
 ROOM_COMMANDS = ("ready", "auto_play")
 
 
@@ -86,5 +87,6 @@ def run_command(
     elif kind == "auto_play":
         services.set_auto_play(room=room, user=user, on=action.get("on") == "1")
     else:
+        # The page carries the version as a token; the service gets the version itself.
         services.apply_move(room_id=room.pk, user=user, action=action,
-                            expected_version=version)
+                            expected_version=version_token.decode(room.code, version))

@@ -125,6 +125,11 @@ class Round(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     # When the decision now pending began: a person's time runs from here.
     decision_started_at = models.DateTimeField(null=True, blank=True)
+    # The tile on offer (a discard, an added kong) while its pause lasts: ``until`` (ISO
+    # time), ``version`` (the round's version when it was offered) and, once nobody has
+    # taken it but the pause still runs, ``state``: the engine at the moment of the offer,
+    # which the table keeps showing (games.offers). None otherwise.
+    offer = models.JSONField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 

@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from games import display, move_sql, timers
+from games import display, move_sql, offers, timers
 from games.models import SEATS, Event, LedgerEntry, Room, Round, RoundPlayer, Seat
 from games.rules.bots import LEVELS
 from games.rules.options import RoomOptions
@@ -391,26 +391,31 @@ def _apply_for_user(rnd: Round, user: AbstractBaseUser, action: dict,
 
 
 def _apply(
-    rnd: Round, seat: int, action: dict, expected_version: int, by: str | None = None
+    rnd: Round, seat: int, action: dict, expected_version: int | None, by: str | None = None
 ) -> ActionResult:
+    """``expected_version`` None: the page named no version one may move on (it showed a
+    tile on offer, or sent a number no page was given)."""
     if rnd.status == Round.Status.ENDED:
         raise ServiceError(_("This round has ended."))
-    if expected_version != rnd.version:
-        if _already_applied(rnd, seat, action, expected_version):
-            return ActionResult(version=rnd.version, duplicate=True)
-        if not _same_question_since(rnd, seat, expected_version):
-            raise StaleVersion(_("The table has changed since you looked: try again."))
-        # Only other players' answers to the same question came in between (a void
-        # choice, a pass on the same discard): they do not make this answer stale.
+    stale = expected_version != rnd.version
+    if stale and _already_applied(rnd, seat, action, expected_version):
+        return ActionResult(version=rnd.version, duplicate=True)
     engine = EngineRound.from_json(rnd.state)
+    before = rnd.state
     phase_before = engine.phase
     try:
         parsed = parse_action(action)
+        offers.refuse_unless_asked(rnd, engine, seat, parsed)
+        if stale and not _same_question_since(rnd, seat, expected_version):
+            raise StaleVersion(_("The table has changed since you looked: try again."))
+        # Only other players' answers to the same question came in between (a void
+        # choice, a pass on the same discard): they do not make this answer stale.
         events = engine.apply(seat, parsed)
     except IllegalAction as exc:
         raise ServiceError(engine_message(exc)) from None
     new_decision = timers.is_new_decision(parsed[0], phase_before, engine)
-    _record(rnd, seat, action_to_dict(parsed), events, engine, by, new_decision)
+    _record(rnd, seat, action_to_dict(parsed), events, engine, by, new_decision,
+            before=before, parsed=parsed)
     return ActionResult(version=rnd.version, events=tuple(events))
 
 
@@ -420,14 +425,17 @@ SAME_QUESTION_EVENTS = ("action", "void_chosen", "claim_answered")
 def _same_question_since(rnd: Round, seat: int, expected_version: int) -> bool:
     """Has the table only seen other players answer the question ``seat`` was looking
     at, since ``expected_version``? Any draw, discard, meld, win or reveal is news."""
-    if expected_version > rnd.version or expected_version < 0:
+    if expected_version is None or not 0 <= expected_version <= rnd.version:
         return False
     since = rnd.events.filter(version__gt=expected_version).values_list("kind", "seat")
     return all(kind in SAME_QUESTION_EVENTS and not (kind == "action" and who == seat)
                for kind, who in since)
 
 
-def _already_applied(rnd: Round, seat: int, action: dict, expected_version: int) -> bool:
+def _already_applied(rnd: Round, seat: int, action: dict,
+                     expected_version: int | None) -> bool:
+    if expected_version is None:
+        return False
     try:
         wanted = action_to_dict(parse_action(action))
     except IllegalAction:
@@ -440,8 +448,9 @@ def _already_applied(rnd: Round, seat: int, action: dict, expected_version: int)
 
 def _record(
     rnd: Round, seat: int, action: dict, events: list[dict], engine: EngineRound,
-    by: str | None, new_decision: bool,
+    by: str | None, new_decision: bool, *, before: dict, parsed,
 ) -> None:
+    now = timezone.now()
     rnd.version += 1
     number = rnd.last_event + 1
     data = {"action": action, "by": by} if by else {"action": action}
@@ -469,13 +478,15 @@ def _record(
     fields = ["state", "version", "last_event", "deadline", "decision_started_at"]
     if engine.phase == "ended":
         rnd.status = Round.Status.ENDED
-        rnd.ended_at = timezone.now()
+        rnd.ended_at = now
         fields += ["status", "ended_at"]
         rnd.room.status = Room.Status.OPEN
         Room.objects.filter(pk=rnd.room_id).update(status=Room.Status.OPEN)
         _notify_lobby_on_commit()
-    timers.schedule(rnd, engine, new_decision=new_decision)
-    move_sql.save_round(rnd, fields)
+    offers.after_move(rnd, before=before, seat=seat, action=parsed, engine=engine,
+                      events=events, now=now)
+    timers.schedule(rnd, engine, new_decision=new_decision, now=now)
+    move_sql.save_round(rnd, fields + ["offer"])
     _notify_move_on_commit(rnd, engine)
 
 
@@ -488,6 +499,16 @@ def apply_for_seat(rnd: Round, seat: int, action: dict, *, by: str) -> ActionRes
     return _apply(rnd, seat, action, rnd.version, by=by)
 
 
+def end_offer_pause(rnd: Round, now) -> None:
+    """The pause after a tile nobody took is over: show the table as it is (the next
+    draw). No move: the version stays; the sockets are told, as after a move."""
+    engine = EngineRound.from_json(rnd.state)
+    rnd.offer = None
+    timers.schedule(rnd, engine, new_decision=False, now=now)
+    move_sql.save_round(rnd, ["offer", "deadline", "decision_started_at"])
+    _notify_move_on_commit(rnd, engine)
+
+
 def run_bots(*, round_id: int, limit: int = 2000) -> int:
     """Apply computer moves at once until a person is to act or the round ends (no
     pauses: for tests and tools; the site paces them through ``games.timers``)."""
@@ -495,6 +516,8 @@ def run_bots(*, round_id: int, limit: int = 2000) -> int:
     while applied < limit:
         with transaction.atomic():
             rnd = Round.objects.select_for_update().select_related("room").get(pk=round_id)
+            if offers.held_until(rnd) is not None:
+                end_offer_pause(rnd, timezone.now())
             if not timers.computer_step(rnd, timezone.now()):
                 break
         applied += 1

@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Min
 from django.utils import timezone
 
-from games import move_sql
+from games import move_sql, offers
 from games.models import Room, Round, Seat
 from games.rules.bots import choose_action
 from games.rules.round import Round as EngineRound
@@ -80,16 +80,30 @@ def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None) -
         rnd.decision_started_at = None
         unattended = room.auto_rounds > 0 and all(s.is_bot for s in seats)
         rnd.deadline = now + timedelta(seconds=settings.NEXT_ROUND_PAUSE) if unattended else None
+    elif (reveal := offers.held_until(rnd)) is not None and reveal > now:
+        # The table shows a tile on offer that nobody took: the next decision is nobody's
+        # until the pause is over and the table shows it; then this runs again.
+        if new_decision or rnd.decision_started_at is None:
+            rnd.decision_started_at = reveal
+        rnd.deadline = reveal
     else:
         if new_decision or rnd.decision_started_at is None:
             rnd.decision_started_at = now
         if computer_decided(seats, now) & set(engine.waiting_on()):
-            rnd.deadline = now + timedelta(seconds=settings.BOT_DELAY_SECONDS)
+            rnd.deadline = now + timedelta(seconds=_computer_pause(engine))
         else:
             rnd.deadline = person_deadline(rnd, engine)
     if rnd.deadline is not None:
         deadline = rnd.deadline
         transaction.on_commit(lambda: _announce(deadline))
+
+
+def _computer_pause(engine: EngineRound) -> float:
+    """A computer answers a tile on offer well within the offer's pause, so that its
+    answer never makes an offer last longer than one nobody could claim."""
+    if engine.phase in offers.OFFER_PHASES:
+        return min(settings.BOT_DELAY_SECONDS, settings.OFFER_PAUSE_SECONDS / 2)
+    return settings.BOT_DELAY_SECONDS
 
 
 # Who wants to hear of a new deadline (the in-process timer loop, so that it wakes for a
@@ -156,6 +170,14 @@ def step(rnd: Round, now: datetime) -> None:
         rnd.save(update_fields=["deadline"])
         services.start_unattended_round(rnd.room)
         return
+    reveal = offers.held_until(rnd)
+    if reveal is not None:
+        if now >= reveal:
+            services.end_offer_pause(rnd, now)
+        else:
+            rnd.deadline = reveal
+            rnd.save(update_fields=["deadline"])
+        return
     if computer_step(rnd, now):
         return
     engine = EngineRound.from_json(rnd.state)
@@ -174,8 +196,8 @@ def computer_step(rnd: Round, now: datetime) -> bool:
     """If the round waits on a computer-decided seat, make that seat's move."""
     from games import services
 
-    if rnd.status == Round.Status.ENDED:
-        return False
+    if rnd.status == Round.Status.ENDED or offers.held_until(rnd) is not None:
+        return False  # nothing to decide while the table shows a tile on offer
     engine = EngineRound.from_json(rnd.state)
     seats = {s.index: s for s in round_seats(rnd)}
     automatic = computer_decided(list(seats.values()), now)

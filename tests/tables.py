@@ -4,6 +4,7 @@ from django.contrib.auth.models import User
 
 from games import services
 from games.models import Room
+from games.table import version_token
 
 
 def four_people(prefix: str, *, ready: bool = True) -> tuple[Room, list[User]]:
@@ -18,3 +19,9 @@ def four_people(prefix: str, *, ready: bool = True) -> tuple[Room, list[User]]:
         for user in users:
             services.set_ready(room=room, user=user)
     return room, users
+
+
+def page_version(room: Room, version: int) -> int:
+    """The version token a page at ``room`` carries for ``version`` (what a browser sends
+    back with a move; games.table.version_token)."""
+    return version_token.encode(room.code, version)

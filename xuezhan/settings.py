@@ -220,6 +220,10 @@ LOGGING = {
 # --- Play -----------------------------------------------------------------------------
 # The pause before a computer player moves, so that people can follow the table.
 BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY", "0.6"))
+# Every discard (and added kong) stays on offer at least this long, for everyone alike,
+# whether or not somebody may claim it: a pause only when somebody could claim would tell
+# the table about their hidden tiles (games.offers). Computer claimants answer within it.
+OFFER_PAUSE_SECONDS = float(os.environ.get("OFFER_PAUSE", "1.0"))
 # How long a player may be disconnected before the seat plays itself (托管).
 DISCONNECT_GRACE_SECONDS = float(os.environ.get("DISCONNECT_GRACE", "15"))
 # The pause between two rounds that computer players play by themselves.

@@ -53,6 +53,10 @@ def gettext_noop(message: str) -> str:
     return message
 
 
+# Refusal for a seat that is not asked while a tile is on offer.
+OFFER_PENDING = gettext_noop("wait: the tile on offer is not settled yet")
+
+
 class IllegalAction(Exception):
     """The action is not allowed now; the message says why. Nothing has changed.
 
@@ -190,6 +194,10 @@ class Round:
     settlement: dict | None = None
     seed_sha256: str | None = None
     actions: int = 0  # how many actions have been applied
+    # Not part of the state: set on a copy to stop at the moment a tile is put on offer
+    # even when nobody may claim it (the table shows that moment to everyone alike; see
+    # games.offers).
+    stop_at_offer: bool = field(default=False, compare=False, repr=False)
 
     # --- construction ---------------------------------------------------------------
 
@@ -388,9 +396,8 @@ class Round:
     def _why_illegal_answer(self, seat: int, verb: str) -> tuple[str, dict]:
         claim = self.claim
         if seat not in claim.options:
-            if verb in CLAIM_VERBS:
-                return gettext_noop("nothing to answer: wait for the others"), {}
-            return gettext_noop("wait: other players are answering a claim"), {}
+            # The same words whether or not anybody may claim: they must not tell.
+            return OFFER_PENDING, {}
         if seat in claim.answers:
             return gettext_noop("you have already answered"), {}
         if verb not in CLAIM_VERBS:
@@ -456,11 +463,13 @@ class Round:
                 claim.options[other] = verbs + ["pass"]
                 if auto_ron and "win" in verbs:
                     claim.answers[other] = "win"
-        if not claim.options:
+        if not claim.options and not self.stop_at_offer:
             self._pass_turn(seat, events)
             return
         self.claim = claim
         self.phase = "claim"
+        if not claim.options:
+            return
         events.append(
             {"type": "claim_offered", "tile": tile_str(tile), "seats": sorted(claim.options)}
         )
@@ -660,11 +669,13 @@ class Round:
             if self._claim_verbs(other, claim):
                 claim.options[other] = ["win", "pass"]
         events.append({"type": "added_kong_declared", "seat": seat, "tile": tile_str(tile)})
-        if not claim.options:
+        if not claim.options and not self.stop_at_offer:
             self._added_kong_stands(seat, tile, events)
             return
         self.claim = claim
         self.phase = "rob"
+        if not claim.options:
+            return
         events.append(
             {
                 "type": "claim_offered",

@@ -25,9 +25,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from games import labels, timers
+from games import labels, offers, timers
 from games.models import SEATS, Round
 from games.rules.hints import current_waits, discard_hints
+from games.table import version_token
 from games.table.snapshot import TableSnapshot
 from games.table.tiles import tile_markup
 
@@ -79,8 +80,9 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
     language. ``csrf`` goes into the forms, for when they are posted without the socket."""
     mine = next((s for s in snap.seats if user.is_authenticated and s.user_id == user.pk), None)
     viewer = mine.index if mine else None
-    engine = snap.engine
+    engine = snap.shown
     view = engine.view(viewer) if engine is not None else None
+    shown_version = _shown_version(snap, viewer)
     winds = [str(w) for w in labels.SEAT_WINDS]
     parts: dict = {}
 
@@ -103,7 +105,7 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
         parts["center"] = _center(snap, view, viewer)
         me_label = str(_("You")) if viewer is not None else None
         if viewer is not None:
-            parts.update(_my_parts(snap, view, viewer, winds, csrf))
+            parts.update(_my_parts(snap, view, viewer, winds, csrf, shown_version))
         if view["phase"] == "ended":
             parts["settlement"] = _settlement(snap, view, winds)
         parts["commitment"] = _part("_commitment.html", seed_hash=snap.round.seed_hash)
@@ -114,9 +116,19 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
     if between_rounds:
         parts["seating"] = _seating(snap, user, viewer, winds, csrf, request)
     layout.append(between_rounds)
-    parts["table-version"] = (f'<span id="table-version" data-version="{snap.version}" '
+    parts["table-version"] = (f'<span id="table-version" data-version="{shown_version}" '
                               f'hidden></span>')
     return RenderedTable(layout=(get_language(), *layout), parts=parts, board=board)
+
+
+def _shown_version(snap: TableSnapshot, viewer: int | None) -> int:
+    """The version this viewer's page carries, as a token (games.table.version_token):
+    while a tile is on offer, everyone not asked gets the offer's own, marked held, so
+    that nobody can count the answers of those who were asked."""
+    if snap.offer_version is not None and snap.shown is not None and not offers.is_asked(
+            snap.shown, viewer):
+        return version_token.encode(snap.room_code, snap.offer_version, held=True)
+    return version_token.encode(snap.room_code, snap.version)
 
 
 def _public_seats(snap: TableSnapshot, winds) -> list[dict]:
@@ -126,7 +138,7 @@ def _public_seats(snap: TableSnapshot, winds) -> list[dict]:
     key = ("public seats", get_language())
     found = snap.memo.get(key)
     if found is None:
-        view = snap.engine.view(None)
+        view = snap.shown.view(None)
         found = []
         for index, player in enumerate(view["players"]):
             prefix = f"seat-{index}"
@@ -158,10 +170,13 @@ def _melds(part_id: str, melds: list) -> str:
 
 
 def _center(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
-    engine = snap.engine
+    engine = snap.shown
     seconds_left = None
     waiting = engine.waiting_on()
-    if engine.phase != "ended":
+    # While a tile is on offer only those asked see a clock: anyone else seeing one would
+    # learn that somebody may claim (games.offers).
+    if engine.phase != "ended" and (engine.phase not in offers.OFFER_PHASES
+                                    or offers.is_asked(engine, viewer)):
         due = timers.person_deadline(snap.round, engine)
         if due is not None:
             seconds_left = max(0, int((due - timezone.now()).total_seconds() + 0.999))
@@ -180,15 +195,16 @@ def _center(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
         phase=view["phase"], my_turn=view["current"] is not None and view["current"] == viewer,
         current_name=names[view["current"]] if view["current"] is not None else "",
         claim_tile=claim.get("tile"), claim_kind=claim.get("kind"), wins=wins,
+        offered_by=names[claim["source"]] if claim else "",
     )
 
 
-def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str) -> dict:
-    engine = snap.engine
+def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str,
+              version: int) -> dict:
+    engine = snap.shown
     player = view["players"][viewer]
     seat = snap.seats[viewer]
     action_url = reverse("table_action", args=[snap.room_code])
-    version = snap.version
     legal = {"discard": [], "void": [], "verbs": [], "kongs": []}
     for action in view["legal"]:
         kind = action["type"]

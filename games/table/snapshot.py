@@ -18,6 +18,7 @@ from channels.db import database_sync_to_async
 from django.db.models import Sum
 from django.utils import timezone
 
+from games import offers
 from games.models import SEATS, LedgerEntry, Round, Seat
 from games.rules.round import Round as EngineRound
 from games.selectors import seat_label
@@ -35,12 +36,21 @@ class TableSnapshot:
     engine: EngineRound | None
     scores: tuple  # each seat's total over the room's rounds
     loaded_at: datetime
+    # A tile on offer (games.offers): the round's version when it was offered, and the
+    # engine at that moment while the table still shows it after nobody took it.
+    offer_version: int | None = None
+    held: EngineRound | None = None
     # What the viewers of this snapshot share once one of them has rendered it.
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def version(self) -> int:
         return self.round.version if self.round else 0
+
+    @property
+    def shown(self) -> EngineRound | None:
+        """The engine the table shows: the moment of the offer while it is held."""
+        return self.held or self.engine
 
     @property
     def freshness(self) -> tuple:
@@ -74,6 +84,8 @@ def _snapshot(room, seats, rnd: Round | None, engine: EngineRound | None) -> Tab
         room_status=room.status, seats=tuple(seats),
         names=tuple(seat_label(s) for s in seats), round=rnd, engine=engine,
         scores=tuple(scores), loaded_at=timezone.now(),
+        offer_version=rnd.offer["version"] if rnd is not None and rnd.offer else None,
+        held=offers.held_engine(rnd) if rnd is not None else None,
     )
 
 

@@ -35,6 +35,7 @@ class Site:
         base = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
         # DEBUG off, as `make run` serves players.
         base.update(SQLITE_PATH=str(workdir / "site.sqlite3"), DEBUG="0", BOT_DELAY="0.05",
+                    OFFER_PAUSE="0.2",
                     # One key for every process of the site, and across restarts: the
                     # players' sessions must stay valid, as in a real deployment.
                     SECRET_KEY="test-site-" + workdir.name)

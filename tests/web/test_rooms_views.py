@@ -142,12 +142,14 @@ def test_the_tables_forms_also_work_as_plain_posts_before_the_socket_connects(cl
     html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
     assert f'action="{reverse("table_action", kwargs={"code": room.code})}"' in html
     url = reverse("table_action", kwargs={"code": room.code})
-    response = client.post(url, {"type": "void", "suit": "p", "version": str(rnd.version)})
+    page_version = re.search(r'name="version" value="(\d+)"', html).group(1)
+    response = client.post(url, {"type": "void", "suit": "p", "version": page_version})
     assert response.status_code == 302
     rnd.refresh_from_db()
     assert rnd.state["voids"][0] == 1 and rnd.version == 1
     # A stale form is refused with a message, and changes nothing.
-    response = client.post(url, {"type": "void", "suit": "m", "version": "0"}, follow=True)
+    response = client.post(url, {"type": "void", "suit": "m", "version": page_version},
+                           follow=True)
     assert "牌桌已经变化" in response.content.decode()
     rnd.refresh_from_db()
     assert rnd.state["voids"][0] == 1

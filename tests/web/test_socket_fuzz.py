@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from games.models import Round, Seat
 from games.table import presence
+from tests.tables import page_version
 from tests.web.test_table_consumer import HOST, ORIGIN, connect, make_table
 from xuezhan.asgi import application
 
@@ -68,7 +69,7 @@ def test_the_table_socket_survives_any_frame(batch, table):
             reply = await communicator.receive_from(timeout=5)
             assert 'id="table-error"' in reply and "Traceback" not in reply
         # Still there and answering.
-        await communicator.send_json_to({"type": "pass", "version": 99})
+        await communicator.send_json_to({"type": "pass", "version": page_version(room, 99)})
         assert "牌桌已经变化" in await communicator.receive_from(timeout=5)
         await communicator.disconnect()
 
@@ -127,7 +128,8 @@ async def test_a_failing_update_is_logged_and_the_socket_stays(monkeypatch, capl
         raise RuntimeError("render failed")
 
     monkeypatch.setattr(consumers.TableConsumer, "show", broken)
-    await communicator.send_json_to({"type": "void", "suit": "m", "version": 0})
+    await communicator.send_json_to(
+        {"type": "void", "suit": "m", "version": page_version(room, 0)})
     assert await communicator.receive_nothing(timeout=0.5)
     assert "render failed" in caplog.text
     monkeypatch.undo()

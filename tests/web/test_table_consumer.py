@@ -14,7 +14,7 @@ from games import services
 from games.display import TILE_NAMES
 from games.models import Round
 from games.rules.round import Round as EngineRound
-from tests.tables import four_people
+from tests.tables import four_people, page_version
 from tests.web.oob import Page
 from xuezhan.asgi import application
 
@@ -93,10 +93,12 @@ async def test_each_player_receives_their_own_hand_and_nobody_elses():
         assert html.count('class="tile-back"') >= 3 * 13
     # A move reaches every player, each rendered for that player: only what changed
     # travels, and no message names a tile of another player's hand.
-    await communicators[0].send_json_to({"type": "void", "suit": "m", "version": 0})
+    await communicators[0].send_json_to(
+        {"type": "void", "suit": "m", "version": page_version(room, 0)})
     for seat, communicator in enumerate(communicators):
         html = await communicator.receive_from()
-        assert 'id="table"' not in html and 'data-version="1"' in html
+        assert 'id="table"' not in html
+        assert f'data-version="{page_version(room, 1)}"' in html
         named = set(re.findall(r'(?:aria-label|alt|title)="([^"]+)"', html))
         mine = await engine_hand_names(room, seat)
         assert {n for n in named if n in all_names} <= set(mine)
@@ -126,11 +128,12 @@ async def test_a_stranger_cannot_connect_to_a_rooms_seat():
     [
         ("not json", "无法读取这条消息"),
         ('["void"]', "不是牌桌指令"),
-        ('{"type": "chow", "version": 0}', "牌桌上没有这个操作"),
+        ('{"type": "chow", "version": V0}', "牌桌上没有这个操作"),
         ('{"type": "void", "suit": "m"}', "缺少牌桌版本"),
-        ('{"type": "void", "suit": "x", "version": 0}', "unknown suit"),
-        ('{"type": "discard", "tile": "5m", "version": 0}', "请先定缺"),
-        ('{"type": "void", "suit": "m", "version": 7}', "牌桌已经变化"),
+        ('{"type": "void", "suit": "x", "version": V0}', "unknown suit"),
+        ('{"type": "discard", "tile": "5m", "version": V0}', "请先定缺"),
+        ('{"type": "void", "suit": "m", "version": V7}', "牌桌已经变化"),
+        ('{"type": "void", "suit": "m", "version": 0}', "牌桌已经变化"),  # not a token
     ],
 )
 async def test_a_malformed_or_illegal_message_gets_an_error_and_changes_nothing(message, error):
@@ -138,6 +141,9 @@ async def test_a_malformed_or_illegal_message_gets_an_error_and_changes_nothing(
     communicator, connected = await connect(room.code, cookies[1])
     assert connected
     await communicator.receive_from()
+    # V0 and V7: what pages at versions 0 and 7 would carry (games.table.version_token).
+    message = message.replace("V0", str(page_version(room, 0))).replace(
+        "V7", str(page_version(room, 7)))
     await communicator.send_to(text_data=message)
     reply = await communicator.receive_from()
     assert 'id="table-error"' in reply and error in reply
@@ -169,10 +175,11 @@ async def test_computer_players_move_after_the_persons_move_through_the_same_ser
     # Connecting started the timer loop: the three computers choose their void suits,
     # and the table that shows version 3 reaches the player.
     html = await communicator.receive_from()
-    while 'data-version="3"' not in html:
+    while f'data-version="{page_version(room, 3)}"' not in html:
         html = await communicator.receive_from(timeout=5)
     assert None not in (await voids_chosen(room))[1:]
-    await communicator.send_json_to({"type": "void", "suit": "m", "version": 3})
+    await communicator.send_json_to(
+        {"type": "void", "suit": "m", "version": page_version(room, 3)})
     html = await communicator.receive_from(timeout=5)
     assert "缺万" in html
     assert await round_version(room) >= 4

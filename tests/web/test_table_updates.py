@@ -14,7 +14,7 @@ from games.rules.round import Round as EngineRound
 from games.rules.round import action_to_dict
 from games.table.parts import render_table
 from games.table.snapshot import load_snapshot
-from tests.tables import four_people
+from tests.tables import four_people, page_version
 from tests.web.oob import Page
 from tests.web.test_table_consumer import connect, session_cookie
 
@@ -60,7 +60,7 @@ def next_move(room, seats, rng):
     engine = EngineRound.from_json(rnd.state)
     seat = next(s for s in engine.waiting_on() if s in seats)
     action = action_to_dict(choose_action(engine, seat, "strong", rng))
-    return seats.index(seat), dict(action, version=rnd.version)
+    return seats.index(seat), dict(action, version=page_version(room, rnd.version))
 
 
 async def test_every_page_equals_a_full_render_after_each_update_of_a_whole_round():

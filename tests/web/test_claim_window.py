@@ -1,0 +1,205 @@
+"""A discard looks the same to everyone who is not asked, whether or not somebody may
+claim it (games.offers): the players who cannot claim and a spectator see the same page,
+get the same refusals, and see the next draw at the same moment."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.utils import timezone, translation
+
+from games import commands, display, services, timers
+from games.models import Round
+from games.rules.round import Round as EngineRound
+from games.table import version_token
+from games.table.parts import render_table
+from games.table.snapshot import load_snapshot
+from games.templatetags.mahjong import tile_src
+from tests.rules.tables import table
+from tests.tables import four_people
+
+pytestmark = pytest.mark.django_db
+
+PAUSE = 1.0
+# East (seat 0) is to discard. South (2) holds 9p 9p and may pong a 9p; nobody can do
+# anything with a 5p. South's neighbours, 1 and 3, cannot claim either tile.
+HANDS = [
+    "2m3m4m5m6m7m1p2p3p6p7p8p9p5p",
+    "1m2m4m6m8m9m1p3p4p7p8p2m6m",
+    "9p9p1m3m5m7m9m2p4p6p8p1p3p",
+    "1m3m5m7m8m8m9m2p2p4p7p1p6p",
+]
+WALL = "3m4m5m6m1m2m7m9m3p4p"
+CLAIMABLE, UNCLAIMABLE = "9p", "5p"
+
+
+class Clock:
+    """The time every part of the site reads (django.utils.timezone.now)."""
+
+    def __init__(self) -> None:
+        self.now = timezone.now()
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch, settings):
+    settings.OFFER_PAUSE_SECONDS = PAUSE
+    clock = Clock()
+    monkeypatch.setattr(timezone, "now", clock)
+    return clock
+
+
+@pytest.fixture
+def room():
+    room, users = four_people("c")
+    return room, users
+
+
+def deal_position(room, clock, start) -> Round:
+    """The room's round, put back to the position above at the time ``start``."""
+    clock.now = start
+    engine = table(HANDS, wall=WALL, voids="ssss", current=0)
+    Round.objects.filter(room=room).update(
+        state=engine.to_json(), version=0, offer=None, deadline=None,
+        decision_started_at=start)
+    return Round.objects.get(room=room)
+
+
+def page(room, user, tile: str) -> str:
+    """``user``'s table with the discarded tile and the version token written out, so
+    that two pages that differ only in which tile was thrown compare equal."""
+    with translation.override("zh-hans"):
+        html = render_table(load_snapshot(room.pk), user=user, csrf="x").full()
+        for text in (display.tile_name(tile), tile_src(tile)):
+            html = html.replace(text, "TILE")
+    return html
+
+
+def versionless(html: str) -> str:
+    return re.sub(r'(data-version|name="version" value)="\d+"', r'\1="V"', html)
+
+
+def refusal(room, user, html: str) -> str:
+    """What the server answers ``user`` who tries to discard with the page ``html``."""
+    token = int(re.search(r'data-version="(\d+)"', html).group(1))
+    with translation.override("zh-hans"):
+        try:
+            commands.run_command(room=room, user=user, kind="discard",
+                                 action={"type": "discard", "tile": "1m"}, version=token)
+        except services.ServiceError as exc:
+            return str(exc)
+    raise AssertionError("the move was accepted")
+
+
+def play_the_discard(room, users, clock, tile: str) -> dict:
+    """East throws ``tile``; the others' pages at each step, from the throw until after
+    the pause."""
+    start = timezone.localtime().replace(year=2030, microsecond=0)
+    rnd = deal_position(room, clock, start)
+    watchers = {"south-east": users[1], "north": users[3], "spectator": AnonymousUser()}
+    seen: dict = {}
+    services.apply_action(round_id=rnd.pk, user=users[0], expected_version=0,
+                          action={"type": "discard", "tile": tile})
+    seen["offered"] = {name: page(room, who, tile) for name, who in watchers.items()}
+    seen["refused"] = refusal(room, users[1], seen["offered"]["south-east"])
+    engine = EngineRound.from_json(Round.objects.get(room=room).state)
+    seen["asked"] = engine.waiting_on() if engine.phase == "claim" else []
+    clock.now = start + timedelta(seconds=0.4)
+    if seen["asked"]:
+        rnd = Round.objects.get(room=room)
+        services.apply_action(round_id=rnd.pk, user=users[2], expected_version=rnd.version,
+                              action={"type": "pass"})
+    seen["answered"] = {name: page(room, who, tile) for name, who in watchers.items()}
+    seen["refused after"] = refusal(room, users[1], seen["answered"]["south-east"])
+    clock.now = start + timedelta(seconds=PAUSE - 0.01)
+    timers.advance_due_rounds()
+    seen["still"] = {name: page(room, who, tile) for name, who in watchers.items()}
+    clock.now = start + timedelta(seconds=PAUSE)
+    timers.advance_due_rounds()
+    seen["after"] = {name: versionless(page(room, who, tile)) for name, who in watchers.items()}
+    seen["clock"] = Round.objects.get(room=room).decision_started_at - start
+    return seen
+
+
+def test_a_claimable_and_an_unclaimable_discard_look_the_same_to_those_not_asked(
+        room, clock):
+    room, users = room
+    claimable = play_the_discard(room, users, clock, CLAIMABLE)
+    unclaimable = play_the_discard(room, users, clock, UNCLAIMABLE)
+    # The set-up is what it says: South was asked about the 9p, nobody about the 5p.
+    assert claimable["asked"] == [2] and unclaimable["asked"] == []
+    for moment in ("offered", "answered", "still", "after"):
+        for watcher, html in claimable[moment].items():
+            assert html == unclaimable[moment][watcher], (moment, watcher)
+    # What they see: the tile on offer, named with its thrower, and nobody's clock.
+    offered = claimable["offered"]["south-east"]
+    assert "c0 打出" in offered
+    assert 'class="countdown"' not in offered
+    assert claimable["refused"] == unclaimable["refused"] == claimable["refused after"]
+    # During the pause the next player has not drawn; after it, they have, in both cases,
+    # and their time runs from the end of the pause.
+    assert "drawn" not in claimable["still"]["south-east"]
+    assert "drawn" in claimable["after"]["south-east"]
+    assert claimable["clock"] == unclaimable["clock"] == timedelta(seconds=PAUSE)
+
+
+def test_the_player_asked_sees_the_question_and_a_taken_tile_shows_at_once(room, clock):
+    room, users = room
+    start = timezone.localtime().replace(year=2030, microsecond=0)
+    rnd = deal_position(room, clock, start)
+    services.apply_action(round_id=rnd.pk, user=users[0], expected_version=0,
+                          action={"type": "discard", "tile": CLAIMABLE})
+    asked = page(room, users[2], CLAIMABLE)
+    assert "碰" in asked and 'class="countdown"' in asked
+    rnd = Round.objects.get(room=room)
+    clock.now = start + timedelta(seconds=0.3)
+    services.apply_action(round_id=rnd.pk, user=users[2], expected_version=rnd.version,
+                          action={"type": "pong"})
+    rnd = Round.objects.get(room=room)
+    assert rnd.offer is None  # a pong is public: no pause is kept
+    engine = EngineRound.from_json(rnd.state)
+    assert engine.phase == "turn" and engine.current == 2
+
+
+def test_computers_wait_out_the_pause_and_answer_within_it(clock, settings):
+    from django.contrib.auth.models import User
+
+    owner = User.objects.create_user("solo", password="x-long-password-1")
+    room = services.create_room(owner=owner, name="solo", options={})
+    for index in (1, 2, 3):
+        services.add_bot(room=room, user=owner, index=index, level="strong")
+    rnd = services.set_ready(room=room, user=owner)
+    start = timezone.localtime().replace(year=2030, microsecond=0)
+    rnd = deal_position(room, clock, start)
+    services.apply_action(round_id=rnd.pk, user=owner, expected_version=0,
+                          action={"type": "discard", "tile": UNCLAIMABLE})
+    rnd = Round.objects.get(room=room)
+    assert rnd.deadline == start + timedelta(seconds=PAUSE)  # the reveal, not a move
+    clock.now = start + timedelta(seconds=PAUSE / 2)
+    timers.advance_due_rounds()
+    assert Round.objects.get(room=room).version == 1  # nobody moved during the pause
+    clock.now = start + timedelta(seconds=PAUSE)
+    timers.advance_due_rounds()
+    rnd = Round.objects.get(room=room)
+    assert rnd.offer is None and rnd.version == 1
+    assert rnd.deadline == clock.now + timedelta(seconds=settings.BOT_DELAY_SECONDS)
+    # A computer asked to claim answers well within the pause.
+    rnd = deal_position(room, clock, start)
+    services.apply_action(round_id=rnd.pk, user=owner, expected_version=0,
+                          action={"type": "discard", "tile": CLAIMABLE})
+    rnd = Round.objects.get(room=room)
+    assert rnd.deadline <= start + timedelta(seconds=PAUSE / 2)
+
+
+def test_version_tokens_hide_the_count_and_only_name_versions_to_move_on():
+    tokens = [version_token.encode("ABCDEF", v) for v in range(50)]
+    assert len(set(tokens)) == 50
+    assert [version_token.decode("ABCDEF", t) for t in tokens] == list(range(50))
+    # Consecutive versions are not consecutive tokens, nor is another room's the same.
+    assert sum(1 for a, b in zip(tokens, tokens[1:], strict=False) if abs(a - b) == 1) < 3
+    assert version_token.encode("ABCDEG", 3) != version_token.encode("ABCDEF", 3)
+    # A page showing a tile on offer carries a token no move can be made on.
+    assert version_token.decode("ABCDEF", version_token.encode("ABCDEF", 3, held=True)) is None
