@@ -2,7 +2,7 @@
 
     .venv/bin/python -m benchmarks.bench_load --tables 1,5,10,25,50 \\
         [--mode default|services] [--processes 1|2] [--seconds 20] [--think 0.2] \\
-        [--seed 1] [--json out.json] [--project-dir DIR]
+        [--seed 1] [--offer-pause 1.0] [--idle] [--json out.json] [--project-dir DIR]
 
 For each table count, a fresh site: daphne run from the project directory with
 ``DEBUG=0`` and settings that count database queries (``benchmarks/load_settings.py``).
@@ -24,6 +24,10 @@ command per named submit button) whose ``version`` must equal the current versio
 the end of a round. Then each person loads the table page once (as people reload it
 between rounds) and presses ready again: over the socket where the page's ready form is
 a ws-send form, as a browser with the page open does, else as a POST and a page load.
+
+``--idle`` seats everyone and opens the sockets but starts no round: run it at two table
+counts and divide the difference in server CPU and RSS by the difference in sockets for
+what one idle socket costs.
 
 Measured over a window of ``--seconds`` once every table has started: moves per second
 (version increments, counted once per table), click-to-own-update and
@@ -870,8 +874,9 @@ class Person:
 
 class Run:
     def __init__(self, *, urls: list[str], tables: int, think: float, seed: int, seconds: float,
-                 setup_concurrency: int, version_tokens: bool) -> None:
+                 setup_concurrency: int, version_tokens: bool, idle: bool = False) -> None:
         self.urls = urls
+        self.idle = idle  # open every socket, press nothing: what idle sockets cost
         self.version_tokens = version_tokens  # the site sends opaque version tokens
         self.table_count = tables
         self.think = think
@@ -941,6 +946,8 @@ class Run:
                     raise SetupError(f"table {table.index}: seat {person.seat} could not sit")
             # The page is open (its socket too) when the person presses ready.
             await asyncio.gather(*(p.connect() for p in table.people))
+            if self.idle:
+                return
             results = await asyncio.gather(*(p.post_ready() for p in table.people))
             if not all(results):
                 raise SetupError(f"table {table.index}: a ready form failed")
@@ -979,7 +986,7 @@ class Run:
         setup_seconds = time.perf_counter() - setup_started
         people = [p for t in started for p in t.people]
         warm_deadline = time.perf_counter() + WARMUP_SECONDS
-        while (time.perf_counter() < warm_deadline
+        while (not self.idle and time.perf_counter() < warm_deadline
                and not all(p.max_version >= 1 for p in people)):
             await asyncio.sleep(0.1)
         warm = sum(p.max_version >= 1 for p in people)
@@ -1142,6 +1149,7 @@ async def _drive(args, stack: Stack, tables: int, keys: list[str], cookies: dict
                  sampler: Sampler, hard_timeout: float) -> dict:
     run = Run(urls=stack.urls, tables=tables, think=args.think, seed=args.seed,
               version_tokens=(args.project_dir / "games/table/version_token.py").exists(),
+              idle=args.idle,
               seconds=args.seconds, setup_concurrency=args.setup_concurrency)
     try:
         signup = await asyncio.wait_for(run.check_signup(), 60)
@@ -1247,6 +1255,9 @@ def parse_args(argv=None):
     parser.add_argument("--think", type=float, default=0.2,
                         help="seconds before acting (uniform 0.5x-1.5x; 0: at once)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--idle", action="store_true",
+                        help="seat everyone and open the sockets, then play nothing: the "
+                             "cost of idle sockets (compare two --tables counts)")
     parser.add_argument("--offer-pause", type=float, default=1.0,
                         help="seconds every discard stays on offer (the site's OFFER_PAUSE)")
     parser.add_argument("--setup-concurrency", type=int, default=8,
