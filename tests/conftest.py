@@ -60,6 +60,9 @@ def fresh_table_caches():
 def fresh_limits(settings):
     """Each test counts from nothing: its own prefix for the request counters in the
     cache (with REDIS_URL the cache is the Redis the channel layer uses too, so it is not
-    flushed)."""
+    flushed) and no socket counted."""
+    from xuezhan import limits
+
     settings.RATELIMIT_CACHE_PREFIX = f"rl-test-{uuid.uuid4().hex}:"
+    limits.forget_sockets()
     yield

@@ -2,21 +2,30 @@
 for the others: failed log-ins, sign-ups, rooms waiting for players, open sockets.
 
 A limit reached is answered, never with an error page: a form says why and when to come
-back (status 429). The numbers are settings (``xuezhan/settings.py``, "Limits").
+back (status 429), a socket says why and closes with ``CLOSE_TOO_MANY``. The numbers are
+settings (``xuezhan/settings.py``, "Limits").
 
 Requests are counted by django-ratelimit in the cache, which Redis shares between
-processes.
+processes; sockets are counted in the memory of the process that holds them.
 """
 
+import ipaddress
 import logging
 import math
 import unicodedata
+from collections import Counter
 
 from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django_ratelimit.core import get_usage
 
 logger = logging.getLogger(__name__)
+
+# A socket closed for being over a limit (4000-4999 are the application's own codes; the
+# browser's htmx does not reconnect on them).
+CLOSE_TOO_MANY = 4429
+
 
 # --- Requests: counted in the cache ----------------------------------------------------
 
@@ -125,3 +134,63 @@ def room_refusal(user) -> str | None:
         "You already have %(count)d rooms waiting for players. Play a round in one, "
         "or leave one, before you open another.",
         waiting) % {"count": waiting}
+
+
+# --- Sockets: counted in each process ---------------------------------------------------
+
+
+class OpenSockets:
+    """How many sockets each key (a person, an address) has open in this process.
+
+    In memory, because that is where the sockets are: every connect and every clean-up
+    runs on the process's one event loop (so no lock), and a process that ends takes its
+    sockets and their counts with it. With several processes, each counts its own.
+    """
+
+    def __init__(self, setting: str, message) -> None:
+        self.setting = setting
+        self.message = message  # what the refused socket is told (translated there)
+        self.open: Counter = Counter()
+
+    def take(self, key) -> bool:
+        """Count one more socket for ``key``, unless that would be over the limit."""
+        if self.open[key] >= getattr(settings, self.setting):
+            return False
+        self.open[key] += 1
+        return True
+
+    def give_back(self, key) -> None:
+        self.open[key] -= 1
+        if self.open[key] <= 0:
+            del self.open[key]
+
+
+TABLE_SOCKETS = OpenSockets(
+    "TABLE_SOCKETS_PER_USER",
+    _("You have too many tables open (in windows or tabs). Close one, then reload this "
+      "page."))
+ANONYMOUS_LOBBY_SOCKETS = OpenSockets(
+    "ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS",
+    _("Too many lobby pages are open from your network. Close some, or log in."))
+
+
+def socket_address(scope) -> str:
+    """The address a socket came from, counted as for requests: an IPv6 address by its
+    network (/64), since one machine is given a whole one."""
+    client = scope.get("client")
+    if not client:
+        return "unknown"  # a unix socket: the proxy in front must say (--proxy-headers)
+    try:
+        address = ipaddress.ip_address(client[0])
+    except ValueError:
+        return str(client[0])
+    if address.version == 6:
+        mask = getattr(settings, "RATELIMIT_IPV6_MASK", 64)
+        return str(ipaddress.ip_network(f"{address}/{mask}", strict=False).network_address)
+    return str(address)
+
+
+def forget_sockets() -> None:
+    """For tests: start counting sockets from nothing."""
+    TABLE_SOCKETS.open.clear()
+    ANONYMOUS_LOBBY_SOCKETS.open.clear()
