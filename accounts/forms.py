@@ -1,6 +1,10 @@
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.forms.utils import ErrorDict
+from django.utils.translation import gettext_lazy as _
+
+from accounts import usernames
 
 
 class Refusable:
@@ -23,8 +27,26 @@ class LoginForm(Refusable, AuthenticationForm):
 
 
 class SignUpForm(Refusable, UserCreationForm):
-    """Username and the password twice, checked by Django's password validators."""
+    """Username and the password twice, checked by Django's password validators. The
+    name is normalised (NFKC) and must not pass for another player's
+    (``accounts.usernames``)."""
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username",)
+
+    def clean_username(self):
+        username = super().clean_username()  # Django's: not taken, in any case
+        if username is None:
+            return None
+        taken = usernames.look_alike(username)
+        if taken is not None:
+            raise ValidationError(
+                _("This name looks too much like %(name)s, a player's name already. "
+                  "Please choose another."), code="look_alike", params={"name": taken})
+        if usernames.mixes_scripts(username):
+            raise ValidationError(
+                _("This name mixes alphabets (such as Latin with Cyrillic or Greek "
+                  "letters), which can pass for another player's name. Please write it "
+                  "in one."), code="mixed_scripts")
+        return username
