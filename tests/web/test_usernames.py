@@ -1,5 +1,5 @@
 """User names players can tell apart: normalised, unique regardless of case, and never
-one that passes for a name already taken."""
+one that passes for a name already taken. Log-in takes a name in any case."""
 
 import pytest
 from django.contrib.auth.models import User
@@ -82,3 +82,30 @@ def test_a_name_mixing_look_alike_alphabets_is_refused_even_when_free(name):
 def test_a_genuinely_different_name_is_accepted(alice, name):
     assert sign_up(name).status_code == 302
     assert User.objects.filter(username=name).exists()
+
+
+def log_in(username, password=PASSWORD):
+    client = Client()
+    response = client.post(reverse("accounts:login"),
+                           {"username": username, "password": password})
+    user = client.get(reverse("home")).wsgi_request.user
+    return response, user
+
+
+def test_log_in_takes_the_name_in_any_case(alice):
+    for typed in ("alice", "Alice", "ALICE", "ａｌｉｃｅ"):
+        response, user = log_in(typed)
+        assert response.status_code == 302 and user == alice
+    response, user = log_in("ALICE", "wrong-password")
+    assert response.status_code == 200 and not user.is_authenticated
+
+
+def test_names_from_before_that_differ_only_in_case_log_in_as_typed():
+    """Two such names may exist from before sign-up refused them: either logs in typed
+    exactly, and a third spelling means neither."""
+    bob = User.objects.create_user("bob", password=PASSWORD)
+    big_bob = User.objects.create_user("Bob", password="another-long-pass-3")
+    assert log_in("bob")[1] == bob
+    assert log_in("Bob", "another-long-pass-3")[1] == big_bob
+    for password in (PASSWORD, "another-long-pass-3"):
+        assert not log_in("BOB", password)[1].is_authenticated
