@@ -44,9 +44,7 @@ def _prototype(char: str) -> str:
     3 of 3,661 (line separators, the Hangul fillers and ẚ), none an issue for a name.
     """
     glyphs = HOMOGLYPHS.get(char)
-    if not glyphs:
-        return char
-    if len(glyphs) > 1:
+    if not glyphs or len(glyphs) > 1:
         return char
     (other,) = glyphs
     if len(other) > 1:

@@ -159,7 +159,10 @@ if os.environ.get("REDIS_URL"):
         }
     }
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Room for many counters: at the default 300, a flood of log-ins under made-up names
+    # would push out the counts of the accounts actually attacked.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                          "OPTIONS": {"MAX_ENTRIES": 100_000}}}
 # django-ratelimit warns about any cache but memcached and django-redis; Django's own
 # RedisCache increments atomically too (W001). In-process memory is not shared between
 # processes (E003), which is what one process needs: a deployment sets REDIS_URL.
