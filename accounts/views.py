@@ -1,12 +1,36 @@
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts.forms import SignUpForm
+from accounts.forms import LoginForm, SignUpForm
+from xuezhan import limits
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in, where failed log-ins count: after too many for one account or
+    from one address, log-in is refused for a while (status 429) without trying the
+    password, whether it is right or not."""
+
+    form_class = LoginForm
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        refusal = limits.login_refusal(request)
+        if refusal is None:
+            return super().post(request, *args, **kwargs)
+        form = self.get_form()
+        form.refusal = refusal
+        return self.render_to_response(self.get_context_data(form=form), status=429)
+
+    def form_invalid(self, form):
+        limits.count_failed_login(self.request)
+        return super().form_invalid(form)
 
 
 @require_http_methods(["GET", "POST"])
@@ -14,14 +38,18 @@ def signup(request):
     if request.user.is_authenticated:
         return redirect("home")
     form = SignUpForm(request.POST or None)
+    if request.method == "POST":
+        form.refusal = limits.signup_refusal(request)  # too many accounts from here
     if request.method == "POST" and form.is_valid():
         user = form.save()
+        limits.count_signup(request)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {
             "name": user.username
         })
         return redirect(safe_next(request) or "home")
-    return render(request, "accounts/signup.html", {"form": form})
+    return render(request, "accounts/signup.html", {"form": form},
+                  status=429 if form.refusal else 200)
 
 
 def safe_next(request) -> str | None:

@@ -30,6 +30,7 @@ from games.table import presence
 from games.table.parts import render_table
 from games.table.screen import Screen
 from games.table.snapshot import shared_snapshot
+from xuezhan import limits
 
 logger = logging.getLogger(__name__)
 
@@ -42,7 +43,8 @@ class SafeConsumer:
     - A handler that fails is logged and, for a frame from the browser, answered with an
       error; the socket stays open and usable.
     - Whatever ends the connection (a close, an error, the server's own shutdown),
-      ``clean_up`` runs, once.
+      ``clean_up`` runs, once, and a socket counted against a limit (``over_limit``) is
+      given back.
     - Channels checks the database connections before every message, on the one thread
       that also applies every move: five trips there per move, queued behind the moves.
       These consumers touch the database only through ``database_sync_to_async``, which
@@ -50,11 +52,16 @@ class SafeConsumer:
     """
 
     cleaned_up = False
+    slot: tuple | None = None  # (limits.OpenSockets, key) this socket is counted under
 
     async def __call__(self, scope, receive, send):
         try:
             await super().__call__(scope, receive, send)
         finally:
+            if self.slot is not None:
+                sockets, key = self.slot
+                self.slot = None
+                sockets.give_back(key)
             if not self.cleaned_up:
                 self.cleaned_up = True
                 await self.clean_up()
@@ -80,6 +87,17 @@ class SafeConsumer:
         with translation.override(getattr(self, "language", settings.LANGUAGE_CODE)):
             return str(text)
 
+    async def over_limit(self, sockets: limits.OpenSockets, key) -> bool:
+        """Count this socket under ``key`` (given back however it ends); over the limit,
+        tell the page why and close instead."""
+        if sockets.take(key):
+            self.slot = (sockets, key)
+            return False
+        await self.accept()
+        await self.send_error(self.translated(sockets.message))
+        await self.close(code=limits.CLOSE_TOO_MANY)
+        return True
+
 
 class LobbyConsumer(SafeConsumer, AsyncWebsocketConsumer):
     """Keeps the lobby's list of rooms live: when a room opens, fills or starts a round,
@@ -89,6 +107,9 @@ class LobbyConsumer(SafeConsumer, AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         self.language = _language(self.scope)
+        if not self.scope["user"].is_authenticated and await self.over_limit(
+                limits.ANONYMOUS_LOBBY_SOCKETS, limits.socket_address(self.scope)):
+            return
         await self.channel_layer.group_add(services.LOBBY_GROUP, self.channel_name)
         self.joined = True
         await self.accept()
@@ -149,6 +170,8 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         if not self.seated:
             # Only the players seated at this table may open its socket.
             await self.close(code=CLOSE_NOT_ALLOWED)
+            return
+        if await self.over_limit(limits.TABLE_SOCKETS, self.user.pk):
             return
         self.group = services.room_group(self.code)
         await self.channel_layer.group_add(self.group, self.channel_name)

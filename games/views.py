@@ -15,6 +15,7 @@ from games.forms import JoinForm, RoomForm
 from games.models import Room
 from games.table.parts import render_table
 from games.table.snapshot import load_snapshot
+from xuezhan import limits
 
 
 @require_GET
@@ -29,6 +30,10 @@ def lobby(request):
 def create_room(request):
     form = RoomForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        refusal = limits.room_refusal(request.user)  # too many rooms waiting already
+        if refusal:
+            form.add_error(None, refusal)
+            return render(request, "games/create_room.html", {"form": form}, status=429)
         room = services.create_room(
             owner=request.user, name=form.cleaned_data["name"], options=form.cleaned_data["options"]
         )

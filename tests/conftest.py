@@ -6,6 +6,7 @@ with the reason shown, on a laptop that runs plain `make test`.
 """
 
 import os
+import uuid
 
 import pytest
 from django.conf import settings
@@ -55,4 +56,16 @@ def fresh_table_caches():
 
     snapshot.forget_cached()
     parts.forget_rendered()
+    yield
+
+
+@pytest.fixture(autouse=True)
+def fresh_limits(settings):
+    """Each test counts from nothing: its own prefix for the request counters in the
+    cache (with REDIS_URL the cache is the Redis the channel layer uses too, so it is not
+    flushed) and no socket counted."""
+    from xuezhan import limits
+
+    settings.RATELIMIT_CACHE_PREFIX = f"rl-test-{uuid.uuid4().hex}:"
+    limits.forget_sockets()
     yield

@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
+    "django_ratelimit",
     "accounts",
     "games",
 ]
@@ -145,12 +146,41 @@ if os.environ.get("REDIS_URL"):
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "xuezhan.channel_layer.InMemoryChannelLayer"}}
 
+# --- Cache ----------------------------------------------------------------------------
+# The throttles below count in the cache: Redis where there is one, so that every process
+# counts together; otherwise the process's own memory, which is right for the one-process
+# default (each process would count apart).
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+            "KEY_PREFIX": "xuezhan",
+        }
+    }
+else:
+    # Room for many counters: at the default 300, a flood of log-ins under made-up names
+    # would push out the counts of the accounts actually attacked.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                          "OPTIONS": {"MAX_ENTRIES": 100_000}}}
+# django-ratelimit warns about any cache but memcached and django-redis; Django's own
+# RedisCache increments atomically too (W001). In-process memory is not shared between
+# processes (E003), which is what one process needs: a deployment sets REDIS_URL.
+SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
+if not os.environ.get("REDIS_URL"):
+    SILENCED_SYSTEM_CHECKS.append("django_ratelimit.E003")
+
 # --- Accounts -------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+# Log-in takes a user name in any case: names are unique regardless of case.
+AUTHENTICATION_BACKENDS = [
+    "django.contrib.auth.backends.ModelBackend",
+    "accounts.backends.NameInAnyCaseBackend",
 ]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
@@ -235,3 +265,29 @@ IN_PROCESS_DRIVER = env_flag("IN_PROCESS_DRIVER", default=True)
 PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "5"))
 # Rounds per page of a player's history.
 HISTORY_PAGE_SIZE = int(os.environ.get("HISTORY_PAGE_SIZE", "20"))
+
+# --- Limits (xuezhan.limits): what one person or one address may use -----------------
+# Rates are "count/period" (s, m, h, d; "15m" is fifteen minutes), counted in the cache.
+# Only failed log-ins count: after too many for one account (any address) or from one
+# address (any account), log-in is refused until the period ends.
+LOGIN_FAILURES_PER_ACCOUNT = os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "10/15m")
+LOGIN_FAILURES_PER_ADDRESS = os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "30/15m")
+# Accounts created from one address.
+SIGNUPS_PER_ADDRESS = os.environ.get("SIGNUPS_PER_ADDRESS", "5/h")
+# The address of a request is REMOTE_ADDR (an IPv6 address counts by its /64), of a
+# socket the peer daphne saw. Behind a reverse proxy both are the proxy's own: set
+# RATELIMIT_IP_META_KEY to the header the proxy sets itself (e.g. HTTP_X_REAL_IP, one it
+# overwrites: never a raw X-Forwarded-For, which any client can write), and run daphne
+# with --proxy-headers only behind a proxy that overwrites X-Forwarded-For.
+if os.environ.get("RATELIMIT_IP_META_KEY"):
+    RATELIMIT_IP_META_KEY = os.environ["RATELIMIT_IP_META_KEY"]
+# A count the cache lost (a key gone between two steps) lets the request through rather
+# than refusing everybody.
+RATELIMIT_FAIL_OPEN = True
+# Rooms one person may have waiting for players (no round played yet, owner still seated).
+OPEN_ROOMS_PER_USER = int(os.environ.get("OPEN_ROOMS_PER_USER", "3"))
+# Sockets open at once, counted by each process for itself: table sockets per person,
+# lobby sockets per address for visitors who have not logged in.
+TABLE_SOCKETS_PER_USER = int(os.environ.get("TABLE_SOCKETS_PER_USER", "8"))
+ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS = int(
+    os.environ.get("ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS", "20"))

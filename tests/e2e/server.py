@@ -38,7 +38,10 @@ class Site:
                     OFFER_PAUSE="0.2",
                     # One key for every process of the site, and across restarts: the
                     # players' sessions must stay valid, as in a real deployment.
-                    SECRET_KEY="test-site-" + workdir.name)
+                    SECRET_KEY="test-site-" + workdir.name,
+                    # Every player of these tests signs up from 127.0.0.1, and a Redis
+                    # cache remembers the sign-ups of earlier runs for an hour.
+                    SIGNUPS_PER_ADDRESS="1000/h")
         base.update(env)
         self.env = base
         self.processes: list[subprocess.Popen] = []
