@@ -100,9 +100,10 @@ def next_click(page):
         button = page.get_by_role("button", name=name, exact=True)
         if button.count():
             return button
-    tiles = page.get_by_role("group", name="我的手牌").get_by_role("button")
-    enabled = [tiles.nth(i) for i in range(tiles.count()) if tiles.nth(i).is_enabled()]
-    return enabled[-1] if enabled else None
+    # Tiles the player may discard (a greyed tile, aria-disabled, only says why not).
+    playable = page.get_by_role("group", name="我的手牌").locator(
+        "button:enabled:not([aria-disabled=true])")
+    return playable.last if playable.count() else None
 
 
 if __name__ == "__main__":

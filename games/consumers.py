@@ -186,7 +186,9 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         if getattr(self, "group", None):
             presence.departed(self.channel_name)
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await database_sync_to_async(timers.left)(room_id=self.room_id, user_id=self.user.pk)
+            await database_sync_to_async(timers.left)(
+                room_id=self.room_id, user_id=self.user.pk,
+                still_here=presence.still_here(self.room_id, self.user.pk))
             driver.wake()
 
     @database_sync_to_async

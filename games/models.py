@@ -70,6 +70,9 @@ class Seat(models.Model):
     # Refreshed while the player's table socket is open; a seat not seen for the grace
     # period is played automatically until its player is back.
     last_seen = models.DateTimeField(null=True, blank=True)
+    # A table socket of the player is open (set when one opens and by the heartbeat,
+    # cleared when one closes): the others see 离线 at once, not after the grace period.
+    online = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["room", "index"]
@@ -130,6 +133,10 @@ class Round(models.Model):
     # taken it but the pause still runs, ``state``: the engine at the moment of the offer,
     # which the table keeps showing (games.offers). None otherwise.
     offer = models.JSONField(null=True, blank=True)
+    # The round's latest public happening, for the table's sound and motion: its kind
+    # (deal, discard, pong, kong, win, zimo), seat, tile and the version it came with
+    # (games.table.cues). An answer nobody sees (a pass) leaves it as it was.
+    cue = models.JSONField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 

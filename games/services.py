@@ -29,6 +29,7 @@ from games.rules.bots import LEVELS
 from games.rules.options import RoomOptions
 from games.rules.round import CURRENT_SHUFFLE, IllegalAction, action_to_dict, parse_action
 from games.rules.round import Round as EngineRound
+from games.table import cues
 from games.table.snapshot import TableSnapshot, snapshot_of_move
 from games.table.snapshot import offer as offer_snapshot
 
@@ -332,6 +333,7 @@ def _start_round(room: Room) -> Round:
         state=engine.to_json(),
         version=0,
         last_event=1,
+        cue=cues.dealt(),
     )
     RoundPlayer.objects.bulk_create(
         [RoundPlayer(round=rnd, seat=s.index, user_id=s.user_id, bot_level=s.bot_level)
@@ -485,8 +487,11 @@ def _record(
         _notify_lobby_on_commit()
     offers.after_move(rnd, before=before, seat=seat, action=parsed, engine=engine,
                       events=events, now=now)
+    cue = cues.of_events(events, rnd.version)
+    if cue is not None:
+        rnd.cue = cue
     timers.schedule(rnd, engine, new_decision=new_decision, now=now)
-    move_sql.save_round(rnd, fields + ["offer"])
+    move_sql.save_round(rnd, fields + ["offer", "cue"])
     _notify_move_on_commit(rnd, engine)
 
 

@@ -234,15 +234,19 @@ def _time_out(rnd: Round, seat: Seat) -> None:
 def seen(*, room_id: int, user_id: int) -> None:
     """The player's table socket is open (called on connect and as a heartbeat)."""
     now = timezone.now()
-    updated = Seat.objects.filter(room_id=room_id, user_id=user_id).update(last_seen=now)
+    updated = Seat.objects.filter(room_id=room_id, user_id=user_id).update(
+        last_seen=now, online=True)
     if updated:
         _reschedule_current(room_id, now)
+        _tell_the_table(room_id)  # the others see the player is back at once
 
 
-def left(*, room_id: int, user_id: int) -> None:
-    """The player's socket closed: after the grace period their seat plays itself."""
+def left(*, room_id: int, user_id: int, still_here: bool = False) -> None:
+    """The player's socket closed: after the grace period their seat plays itself.
+    ``still_here``: another socket of theirs is still open (a second tab)."""
     now = timezone.now()
-    Seat.objects.filter(room_id=room_id, user_id=user_id).update(last_seen=now)
+    Seat.objects.filter(room_id=room_id, user_id=user_id).update(
+        last_seen=now, online=still_here)
     grace = now + timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)
     with transaction.atomic():
         rnd = (
@@ -253,6 +257,16 @@ def left(*, room_id: int, user_id: int) -> None:
         if rnd is not None and (rnd.deadline is None or rnd.deadline > grace):
             rnd.deadline = grace
             rnd.save(update_fields=["deadline"])
+    if not still_here:
+        _tell_the_table(room_id)  # 离线 shows at once
+
+
+def _tell_the_table(room_id: int) -> None:
+    from games import services
+
+    room = Room.objects.filter(pk=room_id).only("pk", "code").first()
+    if room is not None:
+        transaction.on_commit(lambda: services.broadcast_table_changed(room))
 
 
 def _reschedule_current(room_id: int, now: datetime) -> None:

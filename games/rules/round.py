@@ -194,6 +194,8 @@ class Round:
     settlement: dict | None = None
     seed_sha256: str | None = None
     actions: int = 0  # how many actions have been applied
+    # Every discard still on the table, in the order played: (seat, tile).
+    pool: list[list[int]] = field(default_factory=list)
     # Not part of the state: set on a copy to stop at the moment a tile is put on offer
     # even when nobody may claim it (the table shows that moment to everyone alike; see
     # games.offers).
@@ -444,6 +446,7 @@ class Round:
     def _discard(self, seat: int, tile: int, events: list[dict]) -> None:
         self.hands[seat][tile] -= 1
         self.discards[seat].append(tile)
+        self.pool.append([seat, tile])
         self.drawn = None
         events.append({"type": "discard", "seat": seat, "tile": tile_str(tile)})
         claim = Claim(
@@ -538,6 +541,7 @@ class Round:
             # The robbed tile leaves the kong maker's hand; the kong never happens.
             self.hands[source][claim.tile] -= 1
             self.discards[source].append(claim.tile)
+            self.pool.append([source, claim.tile])
         transfer = sum(self.ledger[i]["amount"] for i in self.turn_kong_entries)
         for seat in winners:
             counts = list(self.hands[seat])
@@ -702,6 +706,8 @@ class Round:
         pile = self.discards[claim.source]
         assert pile and pile[-1] == claim.tile
         pile.pop()
+        if self.pool and self.pool[-1] == [claim.source, claim.tile]:
+            self.pool.pop()
 
     def _exposed_kong(self, seat: int, claim: Claim, events: list[dict]) -> None:
         self._take_discard(claim)
@@ -817,9 +823,10 @@ class Round:
                     else None,
                     "void_chosen": self.voids[seat] is not None,
                     "out": self.out[seat],
-                    # Once the round has ended every hand is laid down (摊牌).
+                    # A winner lays the hand down (推倒), and once the round has ended
+                    # every hand is (摊牌).
                     "hand": [tile_str(t) for t in self.hand_tiles(seat)]
-                    if self.phase == "ended" or seat == viewer
+                    if self.phase == "ended" or seat == viewer or self.out[seat]
                     else None,
                     "is_dealer": seat == self.dealer,
                 }
@@ -855,6 +862,15 @@ class Round:
                 view["drawn"] = tile_str(self.drawn)
             view["legal"] = [action_to_dict(a) for a in self.legal_actions(viewer)]
         return view
+
+    def win_on_offer(self, seat: int) -> Score | None:
+        """What ``seat`` would score by winning now: on the tile on offer, or (on their
+        turn) by 自摸. None when they cannot win."""
+        if self.phase in ("claim", "rob") and seat in self.claim.options:
+            return self._win_score(seat, self.claim.tile, self._claim_context(self.claim))
+        if self.phase == "turn" and seat == self.current and self.turn_kind != "pong":
+            return self._win_score(seat, None, self._zimo_context(seat))
+        return None
 
     def waiting_on(self) -> list[int]:
         """The seats whose decision the round is waiting for."""
@@ -932,6 +948,7 @@ class Round:
             "settlement": self.settlement,
             "seed_sha256": self.seed_sha256,
             "actions": self.actions,
+            "pool": [list(p) for p in self.pool],
         }
 
     @classmethod
@@ -963,6 +980,9 @@ class Round:
             settlement=data["settlement"],
             seed_sha256=data["seed_sha256"],
             actions=data["actions"],
+            # Stored before the pool was kept: the seats' discards one after another.
+            pool=[list(p) for p in data["pool"]] if "pool" in data else [
+                [seat, tile] for seat, pile in enumerate(data["discards"]) for tile in pile],
         )
 
 

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 from games import labels, offers, timers
 from games.models import SEATS, Round
 from games.rules.hints import current_waits, discard_hints
-from games.table import version_token
+from games.table import cues, version_token
 from games.table.snapshot import TableSnapshot
 from games.table.tiles import tile_markup
 
@@ -94,7 +94,8 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
     if view is not None:
         others = []
         public = _public_seats(snap, winds)
-        # A player sees the three others; a spectator sees all four, East at the bottom.
+        # Around the table in turn order: you at the bottom, 下家 on the right, 对家 at
+        # the top, 上家 on the left. A spectator sees all four, East at the bottom.
         for index in range(SEATS):
             if index == viewer:
                 continue
@@ -103,15 +104,19 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
             others.append({"index": index, "position": position, "label": label})
             parts.update(public[index])
         parts["center"] = _center(snap, view, viewer)
+        parts["pool"] = _pool(snap, winds)
         me_label = str(_("You")) if viewer is not None else None
+        ended = view["phase"] == "ended"
         if viewer is not None:
             parts.update(_my_parts(snap, view, viewer, winds, csrf, shown_version))
-        if view["phase"] == "ended":
+        parts["win-banner"] = _win_banner(snap, view)
+        parts["table-cue"] = _cue(snap, view, viewer)
+        if ended:
             parts["settlement"] = _settlement(snap, view, winds)
         parts["commitment"] = _part("_commitment.html", seed_hash=snap.round.seed_hash)
-        board = {"others": others, "me": me_label}
+        board = {"others": others, "me": me_label, "ended": ended}
         layout += [tuple((s["index"], s["position"], s["label"]) for s in others), me_label,
-                   view["phase"] == "ended"]
+                   ended]
     between_rounds = snap.round is None or snap.round.status == Round.Status.ENDED
     if between_rounds:
         parts["seating"] = _seating(snap, user, viewer, winds, csrf, request)
@@ -147,26 +152,95 @@ def _public_seats(snap: TableSnapshot, winds) -> list[dict]:
                 f"{prefix}-hand": _part(
                     "_seat_hand.html", id=prefix + "-hand", count=player["hand_count"],
                     shown=tuple(player["hand"]) if player["hand"] is not None else None),
-                f"{prefix}-melds": _melds(prefix + "-melds", player["melds"]),
-                f"{prefix}-river": _part("_river.html", id=prefix + "-river",
-                                         discards=tuple(player["discards"])),
+                f"{prefix}-melds": _melds(prefix + "-melds", snap, index, player["melds"]),
+                f"{prefix}-river": _river(prefix + "-river", snap, index, player["discards"]),
             })
         snap.memo[key] = found
     return found
 
 
 def _seat_head(part_id: str, snap: TableSnapshot, view: dict, index: int, winds) -> str:
+    """Who sits there and what marks them: dealer, void, 已胡 with the winning tile(s),
+    托管, 离线, and this round's points so far."""
     player = view["players"][index]
+    seat = snap.seats[index]
+    won_tiles = tuple(w["tile"] for w in view["winners"] if w["seat"] == index)
+    offline = bool(seat.user_id) and not seat.online
     return _part(
         "_seat_head.html", id=part_id, wind=winds[index], name=snap.names[index],
         dealer=player["is_dealer"], void=player["void"], void_chosen=player["void_chosen"],
-        out=player["out"], auto_play=snap.seats[index].auto_play,
-        to_act=view["current"] == index,
+        out=player["out"], won_tiles=won_tiles, auto_play=seat.auto_play, offline=offline,
+        to_act=view["current"] == index, net=view["net"][index],
     )
 
 
-def _melds(part_id: str, melds: list) -> str:
-    return _part("_melds.html", id=part_id, melds=tuple(tuple(m) for m in melds))
+def _last_cue(snap: TableSnapshot) -> dict:
+    return (snap.round.cue or {}) if snap.round is not None else {}
+
+
+def _melds(part_id: str, snap: TableSnapshot, seat: int, melds: list) -> str:
+    """The seat's melds; the newest one marked when it was the table's latest move."""
+    cue = _last_cue(snap)
+    newest = (cue.get("kind") in ("pong", "kong") and cue.get("seat") == seat
+              and bool(melds))
+    return _part("_melds.html", id=part_id, melds=tuple(tuple(m) for m in melds),
+                 newest=newest)
+
+
+def _river(part_id: str, snap: TableSnapshot, seat: int, discards: list) -> str:
+    """The seat's discards in rows; the table's last discard marked when it is this
+    seat's (and still lies there)."""
+    cue = _last_cue(snap)
+    last = (cue.get("kind") == "discard" and cue.get("seat") == seat and bool(discards)
+            and discards[-1] == cue.get("tile"))
+    return _part("_river.html", id=part_id, discards=tuple(discards), last=last)
+
+
+def _pool(snap: TableSnapshot, winds) -> str:
+    """Every discard in the order played (the table setting "one pool"), rendered once
+    per snapshot and language."""
+    key = ("pool", get_language())
+    found = snap.memo.get(key)
+    if found is None:
+        from games.rules.tiles import tile_str
+
+        tiles = tuple((seat, winds[seat], tile_str(tile)) for seat, tile in snap.shown.pool)
+        found = snap.memo[key] = _part("_pool.html", tiles=tiles)
+    return found
+
+
+def _cue(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
+    """The table's latest public happening for the page's sounds and motion, and
+    whether the viewer is to decide now (games.table.cues)."""
+    cue = _last_cue(snap)
+    engine = snap.shown
+    my_turn = viewer is not None and not snap.seats[viewer].auto_play and (
+        (view["phase"] == "turn" and view["current"] == viewer)
+        or offers.is_asked(engine, viewer)
+        or (view["phase"] == "void" and not view["players"][viewer]["void_chosen"]))
+    return _part("_cue.html", kind=cue.get("kind", ""), key=cues.key(snap.room_code, cue),
+                 my_turn=my_turn)
+
+
+def _win_banner(snap: TableSnapshot, view: dict) -> str:
+    """The win moment: who won, on which tile, with what and for how much, while the
+    win is the table's latest happening."""
+    cue = _last_cue(snap)
+    winners = ()
+    if cue.get("kind") in ("win", "zimo") and view["winners"]:
+        names = snap.names
+        last = view["winners"][-1]
+        # One discard may make several winners (一炮多响): all won on the same claim.
+        newest = [w for w in view["winners"]
+                  if last["claim"] is not None and w["claim"] == last["claim"]] or [last]
+        winners = tuple(
+            (names[w["seat"]], w["tile"], str(labels.HOW.get(w["how"], w["how"])),
+             labels.describe_patterns(w["patterns"]), w["fan"],
+             sum(e["amount"] for e in view["ledger"]  # in 血战 a seat wins once
+                 if e["payee"] == w["seat"] and e["reason"] in WIN_REASONS))
+            for w in newest
+        )
+    return _part("_win_banner.html", winners=winners)
 
 
 def _center(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
@@ -182,20 +256,22 @@ def _center(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
             seconds_left = max(0, int((due - timezone.now()).total_seconds() + 0.999))
     me_auto = viewer is not None and snap.seats[viewer].auto_play
     claim = view["claim"] or {}
-    names = snap.names
-    wins = tuple(
-        (names[w["seat"]], str(labels.HOW.get(w["how"], w["how"])), w["fan"],
-         labels.describe_patterns(w["patterns"]),
-         names[w["from"]] if w.get("from") is not None else "")
-        for w in view["winners"]
-    )
+    winds = labels.SEAT_WINDS
+    cue = _last_cue(snap)
+    # The last discard, named by its thrower's wind: "南 打出 三万".
+    last_discard = None
+    if claim:
+        last_discard = (str(winds[claim["source"]]), claim["tile"], claim["kind"])
+    elif cue.get("kind") == "discard" and view["phase"] == "turn":
+        last_discard = (str(winds[cue["seat"]]), cue["tile"], "discard")
+    current = view["current"]
     return _part(
         "_center.html", seconds_left=seconds_left,
         my_clock=viewer in waiting and not me_auto, wall_count=view["wall_count"],
-        phase=view["phase"], my_turn=view["current"] is not None and view["current"] == viewer,
-        current_name=names[view["current"]] if view["current"] is not None else "",
-        claim_tile=claim.get("tile"), claim_kind=claim.get("kind"), wins=wins,
-        offered_by=names[claim["source"]] if claim else "",
+        phase=view["phase"], my_turn=current is not None and current == viewer,
+        current_wind=str(winds[current]) if current is not None else "",
+        current_name=snap.names[current] if current is not None else "",
+        last_discard=last_discard, on_offer=bool(claim),
     )
 
 
@@ -226,21 +302,26 @@ def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str,
     if drawn is not None:
         hand.remove(drawn)
     my_void = player["void"]
+    # On the player's turn, a tile they may not discard (the void suit goes first) is
+    # greyed, and clicking it is answered with the reason.
+    must_choose = bool(legal["discard"])
     tiles = tuple(
-        (tile, tile in legal["discard"], tile[1:] == my_void, is_drawn, tile in hints)
+        (tile, tile in legal["discard"], tile[1:] == my_void, is_drawn, tile in hints,
+         must_choose and tile not in legal["discard"])
         for tile, is_drawn in [(t, False) for t in hand] + ([(drawn, True)] if drawn else [])
     )
     kongs = tuple((kind, tile, sum(1 for k, _t in legal["kongs"] if k == kind) > 1)
                   for kind, tile in legal["kongs"])
     return {
         "me-head": _seat_head("me-head", snap, view, viewer, winds),
-        "me-melds": _melds("me-melds", player["melds"]),
-        "me-river": _part("_river.html", id="me-river", discards=tuple(player["discards"])),
+        "me-melds": _melds("me-melds", snap, viewer, player["melds"]),
+        "me-river": _river("me-river", snap, viewer, player["discards"]),
         "me-hand": _part("_my_hand.html", tiles=tiles, action_url=action_url, csrf=csrf,
                          discard_version=version if legal["discard"] else None),
         "me-actions": _part("_my_actions.html", voids=tuple(legal["void"]),
-                            verbs=tuple(legal["verbs"]), kongs=kongs, version=version,
-                            action_url=action_url, csrf=csrf),
+                            suggested=_suggested_void(view["hand"]) if legal["void"] else None,
+                            verbs=_verbs_with_details(engine, view, viewer, legal["verbs"]),
+                            kongs=kongs, version=version, action_url=action_url, csrf=csrf),
         "me-hints": _part(
             "_my_hints.html",
             hints=tuple((tile, tuple((w.tile, w.unseen, w.fan) for w in found))
@@ -249,6 +330,34 @@ def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str,
         "me-auto": _part("_my_auto.html", shown=view["phase"] != "ended",
                          auto_play=seat.auto_play, action_url=action_url, csrf=csrf),
     }
+
+
+def _suggested_void(hand: list[str]) -> str:
+    """The suit to void that costs least: the one with the fewest tiles (万 before 筒
+    before 条 when they tie)."""
+    counts = {suit: sum(1 for t in hand if t[1:] == suit) for suit in "mps"}
+    return min("mps", key=lambda suit: counts[suit])
+
+
+def _verbs_with_details(engine, view: dict, viewer: int, verbs: list[str]) -> tuple:
+    """Each claim or win button with what it is about: "碰 三万", "胡 三万 · 清一色 2 番"."""
+    from games.display import tile_name
+
+    claim = view["claim"] or {}
+    tile = claim.get("tile")
+    details = []
+    for verb in verbs:
+        detail = ""
+        if verb in ("pong", "kong", "win") and tile:
+            detail = tile_name(tile)
+        if verb in ("win", "zimo"):
+            score = engine.win_on_offer(viewer)
+            if score is not None:
+                fan = _("%(fan)d fan") % {"fan": score.fan}
+                described = labels.describe_patterns(score.patterns)
+                detail = " · ".join(x for x in (detail, described, fan) if x)
+        details.append((verb, detail))
+    return tuple(details)
 
 
 def _settlement(snap: TableSnapshot, view: dict, winds) -> str:

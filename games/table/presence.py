@@ -48,6 +48,11 @@ def open_sockets() -> int:
     return len(_open)
 
 
+def still_here(room_id: int, user_id: int) -> bool:
+    """Has this player another table socket open in this process (a second tab)?"""
+    return (room_id, user_id) in _open.values()
+
+
 def mark_seen(pairs: set[tuple[int, int]]) -> int:
     """One UPDATE for every (room, user) pair: their seats were seen now."""
     if not pairs:
@@ -57,7 +62,7 @@ def mark_seen(pairs: set[tuple[int, int]]) -> int:
         by_room.setdefault(room_id, set()).add(user_id)
     where = reduce(or_, (Q(room_id=room_id, user_id__in=sorted(users))
                          for room_id, users in by_room.items()))
-    return Seat.objects.filter(where).update(last_seen=timezone.now())
+    return Seat.objects.filter(where).update(last_seen=timezone.now(), online=True)
 
 
 async def _refresh_while_open() -> None:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from channels.db import database_sync_to_async
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from games import offers
 from games.models import SEATS, LedgerEntry, Round, Seat
@@ -31,7 +32,6 @@ class TableSnapshot:
     owner_id: int
     room_status: str
     seats: tuple  # Seat rows by index, users loaded
-    names: tuple  # each seat's display name, by index
     round: Round | None  # the room's latest round
     engine: EngineRound | None
     scores: tuple  # each seat's total over the room's rounds
@@ -46,6 +46,16 @@ class TableSnapshot:
     @property
     def version(self) -> int:
         return self.round.version if self.round else 0
+
+    @property
+    def names(self) -> tuple:
+        """Each seat's display name, by index, in the active language (a computer
+        player's name is translated), worked out once per language."""
+        key = ("names", get_language())
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = tuple(seat_label(s) for s in self.seats)
+        return found
 
     @property
     def shown(self) -> EngineRound | None:
@@ -81,8 +91,7 @@ def _snapshot(room, seats, rnd: Round | None, engine: EngineRound | None) -> Tab
             scores[seat] += net
     return TableSnapshot(
         room_id=room.pk, room_code=room.code, owner_id=room.owner_id,
-        room_status=room.status, seats=tuple(seats),
-        names=tuple(seat_label(s) for s in seats), round=rnd, engine=engine,
+        room_status=room.status, seats=tuple(seats), round=rnd, engine=engine,
         scores=tuple(scores), loaded_at=timezone.now(),
         offer_version=rnd.offer["version"] if rnd is not None and rnd.offer else None,
         held=offers.held_engine(rnd) if rnd is not None else None,

@@ -23,13 +23,19 @@ def tile_markup(language: str, form: str, tile: str | None, *flags) -> str:
         return tile_img(tile, label=tile_name(tile))
     if form == "plain":  # a picture inside something that carries the name
         return tile_img(tile)
-    legal, void, drawn, ready = flags  # a tile of the viewer's own hand
+    legal, void, drawn, ready, blocked = flags  # a tile of the viewer's own hand
     classes = "tile" + (" void-tile" if void else "") + (" drawn" if drawn else "")
     name = escape(tile_name(tile))
     if legal:
         classes += " ready-discard" if ready else ""
         return (f'<button type="submit" name="tile" value="{tile}" class="{classes}" '
                 f'aria-label="{name}" title="{name}">{tile_img(tile)}</button>')
+    if blocked:
+        # The player's turn, but the void suit must go first: greyed, and a click asks the
+        # server, which says why (the engine's reason, in the player's language).
+        return (f'<button type="submit" name="tile" value="{tile}" class="{classes} blocked" '
+                f'aria-label="{name}" title="{name}" aria-disabled="true">{tile_img(tile)}'
+                f'</button>')
     return (f'<button type="button" class="{classes}" aria-label="{name}" title="{name}" '
             f'disabled>{tile_img(tile)}</button>')
 
@@ -44,12 +50,12 @@ def tiles_html(tiles, form: str = "img", wrap: str = "") -> str:
 
 
 def hand_html(tiles) -> str:
-    """The viewer's hand from (tile, legal, void, drawn, ready): buttons, the drawn tile
-    set apart."""
+    """The viewer's hand from (tile, legal, void, drawn, ready, blocked): buttons, the
+    drawn tile set apart."""
     language = get_language()
     out = []
-    for tile, legal, void, drawn, ready in tiles:
+    for tile, legal, void, drawn, ready, blocked in tiles:
         if drawn:
             out.append('<span class="drawn-gap"></span>')
-        out.append(tile_markup(language, "hand", tile, legal, void, drawn, ready))
+        out.append(tile_markup(language, "hand", tile, legal, void, drawn, ready, blocked))
     return mark_safe("".join(out))

@@ -33,6 +33,12 @@ def tile_list(codes, how: str = "img"):
 
 
 @register.filter
+def one_tile(code):
+    """One tile's named picture."""
+    return tiles.tiles_html([code], "img")
+
+
+@register.filter
 def hand_buttons(tiles_and_flags):
     """The viewer's hand as buttons (see games.table.tiles.hand_html)."""
     return tiles.hand_html(tiles_and_flags)

@@ -52,7 +52,8 @@ def choose_move(page):
         button = page.get_by_role("button", name=name, exact=True)
         if button.count():
             return button
-    playable = page.get_by_role("group", name="我的手牌").locator("button:enabled")
+    playable = page.get_by_role("group", name="我的手牌").locator(
+        "button:enabled:not([aria-disabled=true])")  # greyed tiles only say why not
     return playable.last if playable.count() else None
 
 

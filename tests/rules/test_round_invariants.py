@@ -44,12 +44,13 @@ def pick(state: Round, rng: random.Random):
 
 
 def hide_the_others(state: Round, viewer: int, rng: random.Random) -> Round:
-    """The same table, with every tile the viewer cannot see dealt out anew."""
+    """The same table, with every tile the viewer cannot see dealt out anew (a winner's
+    hand is laid down for all to see)."""
     clone = Round.from_json(state.to_json())
     hidden = list(clone.wall)
     sizes = {}
     for seat in range(SEATS):
-        if seat != viewer:
+        if seat != viewer and not clone.out[seat]:
             sizes[seat] = sum(clone.hands[seat])
             hidden += clone.hand_tiles(seat)
     rng.shuffle(hidden)
@@ -64,6 +65,11 @@ def hide_the_others(state: Round, viewer: int, rng: random.Random) -> Round:
 
 def check_step(state: Round, rng: random.Random) -> None:
     assert state.tiles_accounted() == WALL_SIZE
+    # The pool is every seat's river, in the order played.
+    assert sorted(map(tuple, state.pool)) == sorted(
+        (seat, tile) for seat in range(SEATS) for tile in state.discards[seat])
+    for seat in range(SEATS):
+        assert [t for s, t in state.pool if s == seat] == state.discards[seat]
     assert sum(state.net()) == 0
     data = state.to_json()
     assert Round.from_json(json.loads(json.dumps(data))).to_json() == data

@@ -136,8 +136,8 @@ def test_a_claimable_and_an_unclaimable_discard_look_the_same_to_those_not_asked
             assert html == unclaimable[moment][watcher], (moment, watcher)
     # What they see: the tile on offer, named with its thrower, and nobody's clock.
     offered = claimable["offered"]["south-east"]
-    assert "c0 打出" in offered
-    assert 'class="countdown"' not in offered
+    assert "东 打出" in offered
+    assert 'class="countdown' not in offered
     assert claimable["refused"] == unclaimable["refused"] == claimable["refused after"]
     # During the pause the next player has not drawn; after it, they have, in both cases,
     # and their time runs from the end of the pause.
@@ -153,7 +153,7 @@ def test_the_player_asked_sees_the_question_and_a_taken_tile_shows_at_once(room,
     services.apply_action(round_id=rnd.pk, user=users[0], expected_version=0,
                           action={"type": "discard", "tile": CLAIMABLE})
     asked = page(room, users[2], CLAIMABLE)
-    assert "碰" in asked and 'class="countdown"' in asked
+    assert "碰" in asked and 'class="countdown my-clock"' in asked
     rnd = Round.objects.get(room=room)
     clock.now = start + timedelta(seconds=0.3)
     services.apply_action(round_id=rnd.pk, user=users[2], expected_version=rnd.version,

@@ -67,6 +67,14 @@ def engine_hand_names(room, seat) -> list[str]:
         return sorted(tile_name(tile_str(t)) for t in engine.hand_tiles(seat))
 
 
+async def settle(communicator, page=None) -> None:
+    """Take (and apply to ``page``) whatever the socket is still sent, until it is quiet."""
+    while not await communicator.receive_nothing(timeout=0.3):
+        message = await communicator.receive_from()
+        if page is not None:
+            page.apply(message)
+
+
 @sync_to_async
 def round_version(room) -> int:
     return Round.objects.get(room=room).version
@@ -91,6 +99,9 @@ async def test_each_player_receives_their_own_hand_and_nobody_elses():
         named = set(re.findall(r'(?:aria-label|alt|title)="([^"]+)"', html))
         assert {n for n in named if n in all_names} <= set(mine)
         assert html.count('class="tile-back"') >= 3 * 13
+    # The others arriving after this player are shown to them (离线 goes away).
+    for page, communicator in zip(pages, communicators, strict=True):
+        await settle(communicator, page)
     # A move reaches every player, each rendered for that player: only what changed
     # travels, and no message names a tile of another player's hand.
     await communicators[0].send_json_to(

@@ -16,7 +16,7 @@ from games.table.parts import render_table
 from games.table.snapshot import load_snapshot
 from tests.tables import four_people, page_version
 from tests.web.oob import Page
-from tests.web.test_table_consumer import connect, session_cookie
+from tests.web.test_table_consumer import connect, session_cookie, settle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -69,6 +69,8 @@ async def test_every_page_equals_a_full_render_after_each_update_of_a_whole_roun
     pages = [Page() for _ in sockets]
     for page, communicator in zip(pages, sockets, strict=True):
         page.apply(await communicator.receive_from())
+    for page, communicator in zip(pages, sockets, strict=True):
+        await settle(communicator, page)  # the later arrivals, shown online
     rng = random.Random(7)
     full_tables = partial_updates = 0
     while (move := await next_move(room, seats, rng)) is not None:
@@ -101,6 +103,7 @@ async def test_a_move_sends_the_others_only_the_parts_that_changed():
     sockets = await open_sockets(room, cookies)
     for communicator in sockets:
         await communicator.receive_from()
+        await settle(communicator)
     # Everyone chooses a void suit; then the dealer discards.
     rng = random.Random(3)
     for _ in range(4):
