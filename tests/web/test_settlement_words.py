@@ -12,13 +12,18 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from games import labels
+from games.models import Round
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
+from games.selectors import seat_label
 from games.settlement_sentences import settlement_words
 from games.settlement_words import amount_of, explain
+from games.table.parts import render_table
+from games.table.snapshot import load_snapshot
 from tests.rules import test_round_payments as payments
 from tests.rules.tables import act, table
 from tests.rules.test_round_invariants import OPTION_SETS, pick
+from tests.tables import four_people
 
 IDLE = payments.IDLE
 
@@ -343,6 +348,36 @@ def test_a_round_stored_without_the_settlements_details_is_explained_with_less()
     explained = explain(refunded)
     assert [e.detailed for e in explained] == [True] * 3 + [False] * 3
     assert [amount_of(e.arithmetic) for e in explained] == [e.amount for e in explained]
+
+
+# --- on the table -----------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["zh-hans", "en"])
+def test_the_tables_settlement_shows_each_payment_with_its_arithmetic(language):
+    room, users = four_people("words")
+    ended = payments.kong_then_discard()
+    act(ended, 3, "discard", "1s")  # and the wall has run out
+    assert ended.end == "wall_empty"
+    Round.objects.filter(room=room).update(state=ended.to_json())
+    with translation.override(language):
+        html = render_table(load_snapshot(room.pk), user=users[0], csrf="x").full()
+        expected = settlement_words(ended.view(0), [seat_label(s) for s in room.seats.all()
+                                                    .order_by("index")], ended.options)
+    region = re.search(r'<section id="settlement"[^>]*role="region"[^>]*>.*?</section>', html,
+                       re.S).group(0)
+    assert ('aria-label="结算"' if language == "zh-hans" else 'aria-label="Settlement"') in region
+    shown = Settlement(region)
+    assert shown.payments == ["".join(text for text, _ in line) for line in expected.payments]
+    assert len(shown.payments) == len(ended.ledger) == 7
+    word = "付给" if language == "zh-hans" else " pays "
+    assert all(word in line for line in shown.payments)
+    transfer = "呼叫转移" if language == "zh-hans" else "Call transfer"
+    assert sum(transfer in line and line.endswith("= 6") for line in shown.payments) == 2
+    assert "<summary>" + ("术语" if language == "zh-hans" else "Terms") + "</summary>" in region
+    nets = [int(n) for n in re.findall(r'<td class="[a-z]*">(-?\d+)</td>', region)]
+    assert nets == ended.net() and sum(nets) == 0
 
 
 # --- any round at all -------------------------------------------------------------------------
