@@ -193,17 +193,17 @@ class _Writer:
     def transfer(self, e: Explanation) -> list[Segment]:
         """"下雨 暗杠 东 2 + 南 2 + 西 2 = 6": each kong named once, then who paid what."""
         found: list[Segment] = []
-        previous = None
+        reason, payers = None, set()
         for part, kong in zip(e.arithmetic.parts, e.kongs, strict=True):
             if found:
                 found.append((" + ", ""))
-            # A kong's payments follow one another; a repeated payer starts the next kong.
-            new_kong = previous is None or kong.reason != previous.reason or kong.index != (
-                previous.index + 1)
-            if new_kong:
+            # A kong's payments follow one another, one per payer: another kind of kong
+            # or a payer seen already starts the next kong.
+            if kong.reason != reason or kong.payer in payers:
                 found.extend(self.kong(kong.reason) + [(" ", "")])
+                reason, payers = kong.reason, set()
+            payers.add(kong.payer)
             found.append((f"{self.name(kong.payer)} {amount_of(part)}", ""))
-            previous = kong
         found.append((f" = {amount_of(e.arithmetic)}", ""))
         return join(found)
 

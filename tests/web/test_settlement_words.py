@@ -284,6 +284,18 @@ def test_terms_explain_themselves_and_the_glossary_lists_those_used(name):
     assert set(shown.glossary) <= set(shown.titles) | {"抢杠胡"}  # only the terms used
 
 
+def test_a_call_transfer_names_each_kong_whose_money_it_moves():
+    """East makes two concealed kongs in one turn and throws the 5p South wins on."""
+    state = table(["2222p3333p446688m", payments.WAITS_5P, IDLE, IDLE], wall="3m5p1s")
+    act(state, 0, "concealed_kong", "2p")
+    act(state, 0, "concealed_kong", "3p")
+    act(state, 0, "discard", "5p")
+    act(state, 1, "win")
+    assert ledger_of(state)[-1] == (0, 1, 12, "kong_transfer")
+    transfer = rendered(state, "zh-hans").payments[-1]
+    assert transfer.endswith("下雨 暗杠 南 2 + 西 2 + 北 2 + 下雨 暗杠 南 2 + 西 2 + 北 2 = 12")
+
+
 def test_the_end_of_the_round_names_the_pigs_and_who_was_ready_on_what():
     state = payments.ready_by_wall_empty()
     assert rendered(state, "zh-hans").checks == [
