@@ -106,46 +106,6 @@ def round_for(*, round_id: int, user: AbstractBaseUser) -> Round:
     return rnd
 
 
-@dataclass
-class Payment:
-    payer: str
-    payee: str
-    amount: int
-    reason: str
-    reason_label: str
-    detail: str
-
-
-@dataclass
-class ReasonGroup:
-    reason: str
-    label: str
-    payments: list[Payment] = field(default_factory=list)
-
-    @property
-    def total(self) -> int:
-        return sum(p.amount for p in self.payments)
-
-
-def ledger_groups(rnd: Round, names: dict[int, str]) -> list[ReasonGroup]:
-    """The whole ledger, grouped by reason in the rule book's order, in words."""
-    wins = {w["seat"]: labels.describe_patterns(w["patterns"]) for w in rnd.state["winners"]}
-    groups: dict[str, ReasonGroup] = {}
-    for entry in rnd.ledger.order_by("id"):
-        group = groups.setdefault(
-            entry.reason,
-            ReasonGroup(entry.reason, str(labels.REASONS.get(entry.reason, entry.reason))),
-        )
-        is_win = entry.reason in ("ron", "zimo", "rob_kong")
-        detail = wins.get(entry.payee_seat, "") if is_win else ""
-        group.payments.append(Payment(
-            payer=names[entry.payer_seat], payee=names[entry.payee_seat], amount=entry.amount,
-            reason=entry.reason, reason_label=group.label, detail=detail,
-        ))
-    order = list(labels.REASONS)
-    return sorted(groups.values(), key=lambda g: order.index(g.reason) if g.reason in order else 99)
-
-
 def nets(rnd: Round) -> list[int]:
     totals = [0, 0, 0, 0]
     for entry in rnd.ledger.all():

@@ -17,6 +17,7 @@ from games.models import Room
 from games.replay import actions_of, replay
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import tile_str
+from games.settlement_sentences import settlement_words
 
 
 def _date(value: str | None, problems: list, label) -> date | None:
@@ -110,11 +111,15 @@ def round_detail(request, round_id: int):
     ]
     wins = [
         dict(w, name=names[w["seat"]], how_label=labels.HOW.get(w["how"], w["how"]),
-             from_name=names.get(w["from"]), patterns_text=labels.describe_patterns(w["patterns"]))
+             from_name=names.get(w["from"]), patterns_text=labels.describe_patterns(w["patterns"]),
+             worth=labels.win_worth(w))
         for w in rnd.state["winners"]
     ]
     context = {
-        "rnd": rnd, "hands": hands, "wins": wins, "groups": history.ledger_groups(rnd, names),
+        "rnd": rnd, "hands": hands, "wins": wins,
+        # Every payment of the stored ledger with its arithmetic (the engine's ledger:
+        # verify_rounds checks that the ledger rows are the same).
+        "words": settlement_words(rnd.state, names),
         "replay": _replay_context(rnd, rnd.version),
     }
     return render(request, "games/round.html", context)

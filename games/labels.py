@@ -3,8 +3,8 @@
 The engine speaks in keys (``ron``, ``qingyise``…); the pages speak Chinese or English.
 """
 
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 SEAT_WINDS = [_("East"), _("South"), _("West"), _("North")]
 
@@ -93,3 +93,13 @@ def describe_patterns(patterns: dict[str, int]) -> str:
         else:
             parts.append(str(PATTERNS.get(key, key)))
     return " + ".join(parts)
+
+
+def win_worth(win: dict) -> str:
+    """'2 fan, 4 points' for a win (points: what one payer pays); a plain win counts no
+    fan, so it reads as its points alone ('1 point'), never '0 fan'."""
+    points = ngettext("%(points)d point", "%(points)d points", win["points"]) % {
+        "points": win["points"]}
+    if not win["fan"]:
+        return points
+    return gettext("%(fan)s fan, %(points)s") % {"fan": win["fan"], "points": points}

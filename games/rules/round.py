@@ -24,7 +24,7 @@ from typing import Any
 from games.rules.hands import Meld, is_winning
 from games.rules.options import RoomOptions
 from games.rules.scoring import Score, WinContext, score_win
-from games.rules.settlement import Standing, settle_wall_empty
+from games.rules.settlement import Settlement, Standing, settle_wall_empty
 from games.rules.tiles import (
     RANKS,
     SUITS,
@@ -757,18 +757,23 @@ class Round:
             Standing(seat, self.hands[seat], self.melds[seat], self.voids[seat])
             for seat in self.active
         ]
-        kong_income = [
-            (e["payer"], e["payee"], e["amount"])
-            for e in self.ledger
+        income_rows = [
+            index
+            for index, e in enumerate(self.ledger)
             if e["reason"].startswith("kong_")
             and e["reason"] not in ("kong_transfer", "kong_refund")
             and not e.get("transferred")
+        ]
+        kong_income = [
+            (self.ledger[i]["payer"], self.ledger[i]["payee"], self.ledger[i]["amount"])
+            for i in income_rows
         ]
         result = settle_wall_empty(standings, list(range(SEATS)), kong_income, self.options)
         self.settlement = {
             "pigs": result.pigs,
             "ready": {str(seat): fan for seat, fan in result.ready.items()},
             "not_ready": result.not_ready,
+            **_settlement_details(result, income_rows),
         }
         events.append({"type": "settlement", **self.settlement})
         for payer, payee, amount, reason in result.payments:
@@ -984,6 +989,24 @@ class Round:
             pool=[list(p) for p in data["pool"]] if "pool" in data else [
                 [seat, tile] for seat, pile in enumerate(data["discards"]) for tile in pile],
         )
+
+
+# Keys of ``Round.settlement`` that only explain its payments (games.settlement_words);
+# rounds stored before they were recorded lack them.
+SETTLEMENT_DETAILS = ("waits", "best", "refunds")
+
+
+def _settlement_details(result: Settlement, income_rows: list[int]) -> dict:
+    """What the settlement's payments rest on, for explaining them: each ready player's
+    waits and the wait that sets their 查叫 (its tile, pattern and fan), and for each
+    kong_refund payment in order, the ledger row of the kong payment it gives back."""
+    return {
+        "waits": {str(seat): [tile_str(t) for t in r.waits]
+                  for seat, r in result.readiness.items()},
+        "best": {str(seat): {"tile": tile_str(r.tile), **r.score.to_dict()}
+                 for seat, r in result.readiness.items()},
+        "refunds": [income_rows[position] for position in result.refunded],
+    }
 
 
 def _without_zimo_bonus(options: RoomOptions) -> RoomOptions:

@@ -197,17 +197,27 @@ def score_win(
     return Score(pattern=best_pattern, patterns=counted, raw_fan=raw_fan, fan=fan, points=points)
 
 
+def best_ready_win(
+    counts: list[int], melds: list[Meld], void: int | None, options: RoomOptions = DEFAULT_OPTIONS
+) -> tuple[list[int], int | None, Score | None]:
+    """The waits of a 13-tile hand, and the first of them that scores the highest fan
+    (after the cap) as a plain win on a discard, with that win's score — what 查叫 is
+    paid by. ``(waits, None, None)`` when not ready."""
+    tiles = waits(counts, melds, void)
+    best_tile, best = None, None
+    for t in tiles:
+        counts[t] += 1
+        score = score_win(counts, melds, void, WinContext("ron"), options)
+        counts[t] -= 1
+        if score is not None and (best is None or score.fan > best.fan):
+            best_tile, best = t, score
+    return tiles, best_tile, best
+
+
 def best_ready_fan(
     counts: list[int], melds: list[Meld], void: int | None, options: RoomOptions = DEFAULT_OPTIONS
 ) -> tuple[list[int], int | None]:
     """The waits of a 13-tile hand and the highest fan (after the cap) of a plain win on a
     discard with one of them — the figure 查叫 uses. ``(waits, None)`` when not ready."""
-    tiles = waits(counts, melds, void)
-    best = None
-    for t in tiles:
-        counts[t] += 1
-        score = score_win(counts, melds, void, WinContext("ron"), options)
-        counts[t] -= 1
-        if score is not None and (best is None or score.fan > best):
-            best = score.fan
-    return tiles, best
+    tiles, _, best = best_ready_win(counts, melds, void, options)
+    return tiles, None if best is None else best.fan

@@ -3,11 +3,11 @@ optional 补差价 among ready players. Pure functions over the players' hands: 
 the payments as (payer, payee, amount, reason) rows and change nothing.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games.rules.hands import Meld, held_copies
 from games.rules.options import RoomOptions
-from games.rules.scoring import best_ready_fan
+from games.rules.scoring import Score, best_ready_win
 from games.rules.tiles import RANKS, SUIT_COUNT, TILE_KINDS
 
 
@@ -28,10 +28,20 @@ def is_pig(standing: Standing) -> bool:
     return len(suits) == SUIT_COUNT
 
 
-def ready_fan(standing: Standing, options: RoomOptions) -> int | None:
-    """The best fan a ready player's waits would score as a plain win on a discard."""
-    _, fan = best_ready_fan(list(standing.counts), standing.melds, standing.void, options)
-    return fan
+@dataclass(frozen=True, slots=True)
+class Readiness:
+    """A ready player's waits and the wait that scores most as a plain discard win."""
+
+    waits: list[int]
+    tile: int
+    score: Score
+
+
+def readiness(standing: Standing, options: RoomOptions) -> Readiness | None:
+    """What 查叫 knows of a player: None when not ready."""
+    waits, tile, score = best_ready_win(
+        list(standing.counts), standing.melds, standing.void, options)
+    return None if score is None else Readiness(waits, tile, score)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +50,11 @@ class Settlement:
     ready: dict[int, int]  # seat -> best fan, for the active non-pig ready players
     not_ready: list[int]  # active players who are not ready, pigs included
     payments: list[tuple[int, int, int, str]]
+    # What explains the payments: each ready player's waits and best wait (seat ->
+    # Readiness), and for each kong_refund payment in order, the position in
+    # ``kong_income`` of the kong payment it gives back.
+    readiness: dict[int, Readiness] = field(default_factory=dict)
+    refunded: list[int] = field(default_factory=list)
 
 
 def settle_wall_empty(
@@ -56,12 +71,14 @@ def settle_wall_empty(
     base = options.base
     pigs = [s.seat for s in standings if is_pig(s)]
     ready: dict[int, int] = {}
+    found: dict[int, Readiness] = {}
     for standing in standings:
         if standing.seat in pigs:
             continue
-        fan = ready_fan(standing, options)
-        if fan is not None:
-            ready[standing.seat] = fan
+        state = readiness(standing, options)
+        if state is not None:
+            ready[standing.seat] = state.score.fan
+            found[standing.seat] = state
     not_ready = [s.seat for s in standings if s.seat not in ready]
     payments: list[tuple[int, int, int, str]] = []
 
@@ -77,10 +94,12 @@ def settle_wall_empty(
         for winner, fan in ready.items():
             payments.append((seat, winner, base * 2**fan, "not_ready"))
 
+    refunded: list[int] = []
     for seat in not_ready:
-        for payer, payee, amount in kong_income:
+        for position, (payer, payee, amount) in enumerate(kong_income):
             if payee == seat:
                 payments.append((seat, payer, amount, "kong_refund"))
+                refunded.append(position)
 
     if options.ready_difference:
         seats = sorted(ready)
@@ -92,4 +111,5 @@ def settle_wall_empty(
                 elif worth_b < worth_a:
                     payments.append((b, a, worth_a - worth_b, "ready_difference"))
 
-    return Settlement(pigs=pigs, ready=ready, not_ready=not_ready, payments=payments)
+    return Settlement(pigs=pigs, ready=ready, not_ready=not_ready, payments=payments,
+                      readiness=found, refunded=refunded)

@@ -118,6 +118,31 @@ def test_players_who_are_not_ready_pay_the_ready_ones_their_best_win():
     assert state.settlement["ready"] == {"0": 0, "3": 1}
 
 
+def test_the_settlement_records_each_ready_players_waits_and_the_wait_that_sets_chajiao():
+    state = ready_by_wall_empty(options={"cap": 2}, seat3="111m333m555m77m99m")
+    assert state.settlement["waits"] == {"0": ["5p"], "3": ["7m", "9m"]}
+    # Either wait makes 清对 (3 fan), which the room's cap cuts to the 2 that 查叫 charges;
+    # the first of them is recorded.
+    best = state.settlement["best"]["3"]
+    assert (best["tile"], best["pattern"], best["raw_fan"], best["fan"]) == ("7m", "qingdui", 3, 2)
+    assert state.settlement["ready"]["3"] == best["fan"]
+    assert (1, 3, 4, "not_ready") in ledger(state)
+
+
+def test_the_settlement_records_which_kong_payment_each_refund_gives_back():
+    state = table(["5555m2244668899p", IDLE, IDLE, IDLE], wall="3s")
+    act(state, 0, "concealed_kong", "5m")
+    act(state, 0, "discard", "3s")
+    refunds = [i for i, e in enumerate(state.ledger) if e["reason"] == "kong_refund"]
+    given_back = [state.ledger[row] for row in state.settlement["refunds"]]
+    assert len(given_back) == len(refunds) == 3
+    for row, kong in zip(refunds, given_back, strict=True):
+        refund = state.ledger[row]
+        assert kong["reason"] == "kong_concealed"
+        assert (kong["payer"], kong["payee"], kong["amount"]) == (
+            refund["payee"], refund["payer"], refund["amount"])
+
+
 def test_ready_difference_settles_between_ready_players():
     state = ready_by_wall_empty(options={"ready_difference": True})
     assert [e for e in ledger(state) if e[3] == "ready_difference"] == [

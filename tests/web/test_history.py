@@ -2,12 +2,14 @@
 scoreboard and a player's statistics, and who may see them."""
 
 import json
+import re
 from datetime import timedelta
+from html import unescape
 
 import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from games import history, services
 from games.models import Event, LedgerEntry, Room, Round, RoundPlayer
@@ -15,6 +17,7 @@ from games.replay import replay
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 from games.rules.round import parse_action
+from games.settlement_sentences import settlement_words
 
 pytestmark = pytest.mark.django_db
 
@@ -54,6 +57,14 @@ def test_the_round_page_and_its_json_hold_the_engines_payments(client, owner):
         assert f" {entry['amount']}" in html
     assert html.count("付给") == len(engine.ledger)
     assert rnd.seed in html and rnd.seed_hash in html
+    # Each payment with its arithmetic, as on the table, and the terms explained.
+    with translation.override("zh-hans"):
+        words = settlement_words(rnd.state, history.seat_names(rnd))
+    text = unescape(re.sub(r"<[^>]+>", "", html))
+    for line in words.payments:
+        assert "".join(part for part, _ in line) in text
+    assert "<summary>术语</summary>" in html and 'class="term"' in html
+    assert "settlement.css" in html
 
     data = client.get(reverse("round_export", args=[rnd.pk])).json()
     assert [(p["payer"], p["payee"], p["amount"], p["reason"]) for p in data["payments"]] == [
