@@ -36,7 +36,15 @@
     var left = Math.min(box.left, room - box.width - margin);
     body.style.left = Math.max(margin, left) - box.left + "px";
   }
-  document.addEventListener("toggle", place, true);
+  document.addEventListener("toggle", function (event) {
+    if (event.target.id === "table-prefs") { place(); }
+  }, true);  // toggle does not bubble
+  // The controls are brought up to date as the panel opens too (a click on its summary,
+  // by pointer or key, comes before it opens), so that a panel that arrives after this
+  // script, with a swapped-in table, shows the choices made.
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#table-prefs > summary")) { show(); }
+  }, true);
   window.addEventListener("resize", place);
 
   // Another tab may change a preference while this one is open.

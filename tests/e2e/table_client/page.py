@@ -12,6 +12,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.template import engines
+from django.template.loader import get_template
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
@@ -59,6 +60,12 @@ def cue(kind, key, my_turn=False):
     """#table-cue: what just happened (kind), its key, whether it is my decision now."""
     return (f'<span id="table-cue" data-cue="{kind}" data-cue-key="{key}" '
             f'data-my-turn="{int(my_turn)}" hidden></span>')
+
+
+def prefs_panel(language="zh-hans"):
+    """The settings panel as the server renders it (nothing chosen in its markup)."""
+    with translation.override(language):
+        return get_template("games/table/_prefs.html").render({})
 
 
 def render_page(language, my_turn=False):

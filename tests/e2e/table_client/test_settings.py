@@ -3,7 +3,7 @@ from the first paint, in Chinese and English."""
 
 import pytest
 
-from tests.e2e.table_client.page import html_classes, open_settings
+from tests.e2e.table_client.page import SWAP, html_classes, open_settings, prefs_panel
 
 pytestmark = pytest.mark.e2e
 
@@ -76,3 +76,15 @@ def test_the_open_settings_stay_on_the_screen(open_table, width):
     # Every choice can be reached and pressed.
     page.get_by_role("checkbox", name="动画效果").uncheck()
     assert "pref-motion-off" in html_classes(page)
+
+
+def test_a_panel_that_arrives_later_shows_the_choices_made(open_table):
+    page = open_table()
+    open_settings(page)
+    page.get_by_role("radio", name="大").check()
+    page.get_by_role("checkbox", name="声音效果").uncheck()
+    page.evaluate(SWAP, prefs_panel())  # the panel sent again with the table
+    open_settings(page)
+    assert page.get_by_role("radio", name="大").is_checked()
+    assert not page.get_by_role("radio", name="标准").is_checked()
+    assert not page.get_by_role("checkbox", name="声音效果").is_checked()
