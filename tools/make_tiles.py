@@ -14,7 +14,10 @@ about 30 CSS pixels wide on a phone: few, large, high-contrast shapes, and no ha
   none of the listed fonts the browser's own serif draws it, and phones all have one for Chinese.
 - 筒 (p): dots, each a coloured ring around a coloured centre, in the classic patterns.
 - 条 (s): bamboo sticks with a joint across the middle, green with the usual red accents
-  (the middle of 5 and 9, the top of 7), 8 as the classic M over W; 1 条 is one large stick.
+  (the middle of 5 and 9, the top of 7), 8 as the classic M over W. 1 条 is the bird
+  (幺鸡) that Sichuan players know it by: a green peacock facing left with a red crest and
+  wing, a gold beak and legs, and three tail feathers fanned behind it, each with a blue
+  and red eye; body, head and tail stay distinct shapes at 28 pixels wide.
 - back.svg: the back of a tile, for the hidden hands of the other players.
 
 The <title> of each file is its English name; the page gives every tile its accessible name
@@ -37,6 +40,8 @@ RED = "#c22a2a"
 GREEN = "#17733f"
 BLUE = "#1d4f9a"
 BACK = "#2c6b8f"
+LEAF = "#3f9d4f"
+GOLD = "#e3a21a"
 
 SUITS = {"m": "Characters", "p": "Dots", "s": "Bamboo"}
 NUMERALS = "一二三四五六七八九"
@@ -207,13 +212,57 @@ def stick(
     return [turn, *shapes, "</g>"]
 
 
+# The tail of the bird of 1 条: three feathers fanned out behind it, each from the rump to
+# its tip, with an eye near the tip as on a peacock's.
+RUMP = (36, 47)
+FEATHERS = [(43, 10), (52, 20), (55, 35)]
+
+
+def feather(tip: tuple[float, float], width: float = 6.5) -> list[str]:
+    """A leaf from RUMP to `tip`, `width` across, with a blue eye ringing a red centre."""
+    (bx, by), (tx, ty) = RUMP, tip
+    length = ((tx - bx) ** 2 + (ty - by) ** 2) ** 0.5
+    # Half the width across the feather's middle, to either side.
+    nx, ny = (by - ty) / length * width, (tx - bx) / length * width
+    mx, my = (bx + tx) / 2, (by + ty) / 2
+    leaf = (f"M{num(bx)} {num(by)}Q{num(mx + nx)} {num(my + ny)} {num(tx)} {num(ty)}"
+            f"Q{num(mx - nx)} {num(my - ny)} {num(bx)} {num(by)}Z")
+    ex, ey = bx + (tx - bx) * 0.84, by + (ty - by) * 0.84
+    return [
+        el("path", d=leaf, fill=LEAF),
+        el("circle", cx=ex, cy=ey, r=3.8, fill=BLUE, stroke=FACE, stroke_width=1),
+        el("circle", cx=ex, cy=ey, r=1.7, fill=RED),
+    ]
+
+
+def bird() -> list[str]:
+    """幺鸡, the bird that 1 条 is in Sichuan: a green peacock facing left, standing, its
+    tail fanned behind it, a red crest and wing, a gold beak and legs."""
+    out: list[str] = []
+    for tip in FEATHERS:
+        out += feather(tip)
+    return out + [
+        # Legs and feet, under the body.
+        el("path", d="M27 54L25 68M34 54L35 68M20 68h8M31 68h8", stroke=GOLD,
+           stroke_width=2.4, stroke_linecap="round", fill="none"),
+        # The body, tilted so that the breast rises to the neck, and the neck.
+        el("ellipse", cx=30, cy=47, rx=14, ry=9.5, fill=GREEN, transform="rotate(30 30 47)"),
+        el("path", d="M19.5 31L24 42", stroke=GREEN, stroke_width=9, stroke_linecap="round"),
+        # The wing: red, with an ivory line along it.
+        el("ellipse", cx=33, cy=47, rx=9, ry=5, fill=RED, transform="rotate(25 33 47)"),
+        el("path", d="M27 44.5Q33 47 39 52", stroke=FACE, stroke_width=1.2, fill="none"),
+        # The head: a red crest, a gold beak pointing left, an eye.
+        el("path", d="M15 25L13 16L18 21.5L20.5 14L22 23Z", fill=RED),
+        el("circle", cx=19, cy=29, r=7, fill=GREEN),
+        el("path", d="M13 27L4.5 30.5L13 33Z", fill=GOLD),
+        el("circle", cx=17, cy=28, r=2.3, fill=FACE),
+        el("circle", cx=16.6, cy=28, r=1.2, fill=INK),
+    ]
+
+
 def sticks(rank: int) -> list[str]:
     if rank == 1:
-        # One large stick, with a red knot on top so that it reads as a tile of its own.
-        return [
-            *stick(30, 40, 16, 60, GREEN, joints=(-15, 0, 15)),
-            el("circle", cx=30, cy=10, r=5.5, fill=RED, stroke=FACE, stroke_width=1.5),
-        ]
+        return bird()
     width, height, placed = STICKS[rank]
     out: list[str] = []
     for x, y, colour, tilt in placed:

@@ -65,6 +65,19 @@ def test_the_committed_pictures_are_what_the_generator_draws():
         assert (TILES_DIR / name).read_bytes() == data, f"{name} is stale: run tools/make_tiles.py"
 
 
+def test_one_bamboo_is_the_bird_sichuan_players_expect():
+    """幺鸡: not a stick (the only rectangles are the tile's own face and edge) but a bird
+    in several colours: a gold beak and legs, a red crest and wing, a green body and tail,
+    blue eyes on the tail feathers."""
+    root = ET.parse(TILES_DIR / "1s.svg").getroot()
+    assert len(root.findall(f"{SVG}rect")) == 2
+    colours = {shape.get(key) for shape in root.iter() for key in ("fill", "stroke")}
+    generator = _generator()
+    assert {generator.GOLD, generator.RED, generator.GREEN, generator.BLUE} <= colours
+    eyes = [c for c in root.findall(f"{SVG}circle") if c.get("fill") == generator.BLUE]
+    assert len(eyes) == 3
+
+
 def test_the_generator_is_deterministic():
     generator = _generator()
     assert generator.render_all() == generator.render_all()
