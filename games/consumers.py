@@ -21,15 +21,16 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils import timezone
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
 from games import commands, driver, selectors, services, timers
-from games.models import Room
-from games.table import presence
+from games.models import Room, Seat
+from games.table import away, presence
 from games.table.parts import render_table
 from games.table.screen import Screen
-from games.table.snapshot import shared_snapshot
+from games.table.snapshot import load_snapshot, shared_snapshot
 from xuezhan import limits
 
 logger = logging.getLogger(__name__)
@@ -176,9 +177,11 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         self.group = services.room_group(self.code)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await database_sync_to_async(timers.seen)(room_id=self.room_id, user_id=self.user.pk)
+        summary = await self._arrive()
         presence.arrived(self.channel_name, self.room_id, self.user.pk)
         await self.show(await shared_snapshot(self.room_id, None))
+        if summary is not None:
+            await self.send(text_data=await database_sync_to_async(self._away_note)(summary))
 
     async def clean_up(self) -> None:
         """However the socket ended (closed, failed, cut off): the player is no longer
@@ -190,6 +193,22 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
                 room_id=self.room_id, user_id=self.user.pk,
                 still_here=presence.still_here(self.room_id, self.user.pk))
             driver.wake()
+
+    @database_sync_to_async
+    def _arrive(self) -> "away.AwaySummary | None":
+        """Mark the player here; what happened while they were away, if they were."""
+        seat = Seat.objects.filter(room_id=self.room_id, user=self.user).first()
+        summary = None
+        if seat is not None and not seat.online:
+            summary = away.since(self.room_id, seat, seat.last_seen, timezone.now())
+        timers.seen(room_id=self.room_id, user_id=self.user.pk)
+        return summary
+
+    def _away_note(self, summary) -> str:
+        with translation.override(self.language):
+            names = load_snapshot(self.room_id).names
+            return render_to_string("games/table/_away_note.html", {
+                "s": summary, "winners": [names[i] for i in summary.wins]})
 
     @database_sync_to_async
     def _lookup(self) -> tuple[int | None, bool]:

@@ -146,3 +146,37 @@ async def test_the_others_see_a_player_go_offline_at_once_and_come_back():
     await settle(watcher)
     await watcher.disconnect()
     assert page_version(room, 0)  # the room still serves its table
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_returning_player_is_told_what_happened_while_away():
+    room, users = await sync_to_async(four_people)("r")
+
+    @sync_to_async
+    def away_while_the_computer_plays():
+        from datetime import timedelta
+
+        from django.db import transaction
+        from django.utils import timezone
+
+        from games.models import Seat
+
+        Seat.objects.filter(room=room, user=users[1]).update(
+            online=False, last_seen=timezone.now() - timedelta(minutes=5))
+        with transaction.atomic():
+            rnd = Round.objects.select_for_update().select_related("room").get(room=room)
+            services.apply_for_seat(rnd, 1, {"type": "void", "suit": "m"}, by="computer")
+
+    await away_while_the_computer_plays()
+    cookie = await sync_to_async(session_cookie)(users[1])
+    communicator, connected = await connect(room.code, cookie)
+    assert connected
+    assert 'id="table"' in await communicator.receive_from()
+    note = await communicator.receive_from(timeout=5)
+    assert 'id="away-note"' in note and "离开期间" in note and "电脑替你打了 1 手" in note
+    await communicator.disconnect()
+    # Back again at once: nothing to tell.
+    communicator, connected = await connect(room.code, cookie)
+    await communicator.receive_from()
+    assert await communicator.receive_nothing(timeout=0.5)
+    await communicator.disconnect()
