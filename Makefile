@@ -25,7 +25,8 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 
 run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/daphne -b 127.0.0.1 -p $(PORT) xuezhan.asgi:application
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	STATIC_COLLECTED=1 $(BIN)/daphne -b 127.0.0.1 -p $(PORT) xuezhan.asgi:application
 
 dev: $(VENV)/.installed
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput

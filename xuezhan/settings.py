@@ -199,9 +199,16 @@ USE_TZ = True
 
 # --- Static files: served by the site itself (htmx included), no CDN -----------------
 STATIC_URL = "/static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
-WHITENOISE_USE_FINDERS = True
+# `make run` collects the files with compressed copies (STATIC_COLLECTED=1), which
+# WhiteNoise sends to browsers that take them: a table's first load is a fraction of the
+# bytes. Without a collect (tests, `make dev`) the files are served as they lie.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+WHITENOISE_USE_FINDERS = not env_flag("STATIC_COLLECTED", default=False)
 WHITENOISE_AUTOREFRESH = DEBUG
 
 # --- Security -------------------------------------------------------------------------

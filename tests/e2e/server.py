@@ -41,10 +41,17 @@ class Site:
                     SECRET_KEY="test-site-" + workdir.name,
                     # Every player of these tests signs up from 127.0.0.1, and a Redis
                     # cache remembers the sign-ups of earlier runs for an hour.
-                    SIGNUPS_PER_ADDRESS="1000/h")
+                    SIGNUPS_PER_ADDRESS="1000/h",
+                    # Static files collected with compressed copies, as `make run` does.
+                    STATIC_ROOT=str(workdir / "static"), STATIC_COLLECTED="1")
         base.update(env)
         self.env = base
         self.processes: list[subprocess.Popen] = []
+
+    def prepare(self) -> None:
+        """The database and the static files, as `make run` sets them up."""
+        self.manage("migrate", "--noinput", "-v0")
+        self.manage("collectstatic", "--noinput", "-v0")
 
     def manage(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=self.env,
@@ -90,7 +97,7 @@ class Site:
 @contextmanager
 def running_site(workdir: Path, bot_delay: float = 0.05, **env: str):
     site = Site(workdir, BOT_DELAY=str(bot_delay), **env)
-    site.manage("migrate", "--noinput", "-v0")
+    site.prepare()
     try:
         yield site.start()
     finally:

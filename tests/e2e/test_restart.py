@@ -52,7 +52,7 @@ def test_a_round_survives_a_killed_server(tmp_path, browser):
     # The owner sits at the table on auto-play, watching from a browser.
     site = Site(tmp_path, BOT_DELAY="0.1", NEXT_ROUND_PAUSE="0")
     db = tmp_path / "site.sqlite3"
-    site.manage("migrate", "--noinput", "-v0")
+    site.prepare()
     code, round_id = site.manage("shell", "-c", SETUP).stdout.split()[-2:]
     round_id = int(round_id)
     port = free_port()

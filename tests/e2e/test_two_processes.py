@@ -35,7 +35,7 @@ def test_players_on_two_processes_see_each_others_moves(tmp_path, fresh_postgres
     redis_url = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]
     site = Site(tmp_path, DATABASE_URL=fresh_postgres_database, REDIS_URL=redis_url,
                 BOT_DELAY="0.05")
-    site.manage("migrate", "--noinput", "-v0")
+    site.prepare()
     try:
         first, second = site.start(), site.start()
         alice_page = browser.new_context(locale="zh-CN").new_page()
