@@ -26,7 +26,7 @@ TITLE = "Room 1 · Xuezhan Daodi"
 SERVER_HAND = ["1m", "5m", "2p", "2p", "7p", "3s", "4s", "6m", "8p", "9p", "1s", "2m", "3m"]
 
 # Replace the element with the id of the new one, as htmx does with hx-swap-oob, and
-# tell static/js/table.js about it as htmx would (htmx:load).
+# tell the countdown (static/js/table-prefs.js) about it as htmx would (htmx:load).
 SWAP = """html => {
   const template = document.createElement("template");
   template.innerHTML = html.trim();
