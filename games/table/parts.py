@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from games import labels, offers, timers
 from games.models import SEATS, Round
 from games.rules.hints import current_waits, discard_hints
+from games.rules.tiles import tile_str
 from games.table import cues, version_token
 from games.table.snapshot import TableSnapshot
 from games.table.tiles import tile_markup
@@ -202,8 +203,6 @@ def _pool(snap: TableSnapshot, winds) -> str:
     key = ("pool", get_language())
     found = snap.memo.get(key)
     if found is None:
-        from games.rules.tiles import tile_str
-
         tiles = tuple((seat, winds[seat], tile_str(tile)) for seat, tile in snap.shown.pool)
         found = snap.memo[key] = _part("_pool.html", tiles=tiles)
     return found
