@@ -25,7 +25,9 @@ BOXES = """() => {
     seats[s.className.match(/seat-(top|left|right|bottom)/)[1]] = {
       box: box(s), label: s.getAttribute("aria-label")}; });
   return {
-    hand: [...document.querySelectorAll("#me-hand button.tile")].map(box),
+    // A tile under the pointer is lifted (a transform): its place in the row is offsetTop.
+    hand: [...document.querySelectorAll("#me-hand button.tile")].map(
+      el => ({...box(el), y: el.offsetTop})),
     hand_area: box(document.querySelector("#me-hand")),
     river: [...document.querySelectorAll(".discards img")].map(box),
     centre: box(document.querySelector("#center")),
