@@ -242,9 +242,9 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         if self.shown is not None and snap.freshness < self.shown:
             return
         self.shown = snap.freshness
-        with translation.override(self.language):
+        with translation.override(self.language):  # the frame is rendered here too
             table = render_table(snap, user=self.user, csrf=self.csrf)
-        message = self.screen.update(table)
+            message = self.screen.update(table)
         if message is not None:
             await self.send(text_data=message)
 

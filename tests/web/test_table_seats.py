@@ -180,3 +180,24 @@ async def test_a_returning_player_is_told_what_happened_while_away():
     await communicator.receive_from()
     assert await communicator.receive_nothing(timeout=0.5)
     await communicator.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_whole_table_sent_over_the_socket_is_in_the_players_language():
+    from tests.rules import test_round_payments as payments
+
+    room, users = await sync_to_async(four_people)("e")
+
+    @sync_to_async
+    def end_the_round():
+        ended = payments.kong_then_discard()
+        act(ended, 3, "discard", "1s")  # and the wall has run out
+        put(room, ended)
+
+    await end_the_round()
+    cookie = await sync_to_async(session_cookie)(users[0])
+    communicator, connected = await connect(room.code, cookie + b"; django_language=en")
+    assert connected
+    html = await communicator.receive_from()
+    assert "<summary>Settlement</summary>" in html and "结算" not in html
+    await communicator.disconnect()
