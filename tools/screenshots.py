@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import sync_playwright
 
 from benchmarks.bench_table import next_click
-from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, running_site
+from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, play_against_computers, running_site
 
 SIZES = {"phone": (412, 915), "landscape": (915, 412), "desktop": (1366, 768)}
 LANGUAGES = {"zh": "zh-hans", "en": "en"}
@@ -67,17 +67,7 @@ def main(argv=None) -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(locale="zh-CN", viewport={"width": 412, "height": 915})
-            page.goto(url + "/accounts/signup/")
-            page.fill("#id_username", "shots")
-            page.fill("#id_password1", "long-pass-phrase-9")
-            page.fill("#id_password2", "long-pass-phrase-9")
-            page.get_by_role("button", name="创建账户").click()
-            page.goto(url + "/rooms/new/")
-            page.get_by_role("button", name="创建房间").click()
-            table_url = page.url
-            for _ in range(3):
-                page.get_by_role("button", name="加电脑（高手）").first.click()
-            page.get_by_role("button", name="准备开始").click()
+            table_url = play_against_computers(page, url, "shots")
             play(page, args.moves)
             state = page.context.storage_state()
             shoot(browser, state, table_url, args.out, "table")

@@ -102,3 +102,29 @@ def running_site(workdir: Path, bot_delay: float = 0.05, **env: str):
         yield site.start()
     finally:
         site.stop_all()
+
+
+# --- a player in the browser ----------------------------------------------------------
+
+
+def sign_up(page, url: str, name: str) -> None:
+    page.goto(url + "/accounts/signup/")
+    page.fill("#id_username", name)
+    page.fill("#id_password1", "long-pass-phrase-9")
+    page.fill("#id_password2", "long-pass-phrase-9")
+    page.get_by_role("button", name="创建账户").click()
+    page.wait_for_url(url + "/")
+
+
+def play_against_computers(page, url: str, name: str) -> str:
+    """As a new player does: sign ``name`` up, open a room, fill it with three strong
+    computer players and press ready. Returns the table's address."""
+    sign_up(page, url, name)
+    page.goto(url + "/rooms/new/")
+    page.get_by_role("button", name="创建房间").click()
+    table_url = page.url
+    for _ in range(3):
+        page.get_by_role("button", name="加电脑（高手）").first.click()
+        page.wait_for_load_state()
+    page.get_by_role("button", name="准备开始").click()
+    return table_url

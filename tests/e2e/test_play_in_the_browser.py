@@ -7,18 +7,11 @@ import time
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.e2e.server import sign_up
+
 pytestmark = pytest.mark.e2e
 
 ROUND_TIMEOUT = 240  # seconds
-
-
-def sign_up(page, url, name):
-    page.goto(url + "/accounts/signup/")
-    page.fill("#id_username", name)
-    page.fill("#id_password1", "long-pass-phrase-9")
-    page.fill("#id_password2", "long-pass-phrase-9")
-    page.get_by_role("button", name="创建账户").click()
-    page.wait_for_url(url + "/")
 
 
 SAME_AS_A_FULL_RENDER = """async (url) => {

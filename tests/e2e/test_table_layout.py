@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from tests.e2e.test_play_in_the_browser import play_one_move, sign_up
+from tests.e2e.server import play_against_computers
+from tests.e2e.test_play_in_the_browser import play_one_move
 
 pytestmark = pytest.mark.e2e
 
@@ -41,13 +42,7 @@ BOXES = """() => {
 def start_round(browser, site_url, size):
     width, height = SIZES[size]
     page = browser.new_page(locale="zh-CN", viewport={"width": width, "height": height})
-    sign_up(page, site_url, f"{size}{int(time.time() * 1000) % 10**8}")
-    page.goto(site_url + "/rooms/new/")
-    page.get_by_role("button", name="创建房间").click()
-    for _ in range(3):
-        page.get_by_role("button", name="加电脑（高手）").first.click()
-        page.wait_for_load_state()
-    page.get_by_role("button", name="准备开始").click()
+    play_against_computers(page, site_url, f"{size}{int(time.time() * 1000) % 10**8}")
     return page
 
 
