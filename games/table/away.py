@@ -36,14 +36,13 @@ def since(room_id: int, seat: Seat, last_seen: datetime | None, now: datetime
         return None
     events = Event.objects.filter(round=rnd, created_at__gt=last_seen).values_list(
         "kind", "seat", "data")
-    moves = wins = 0
-    winners, paid, received, ended = [], 0, 0, False
+    moves = paid = received = 0
+    winners, ended = [], False
     for kind, who, data in events:
         if kind == "action" and who == seat.index and data.get("by"):
             moves += 1
         elif kind == "win":
             winners.append(data["seat"])
-            wins += 1
         elif kind == "payment":
             if data["payer"] == seat.index:
                 paid += data["amount"]
@@ -51,6 +50,6 @@ def since(room_id: int, seat: Seat, last_seen: datetime | None, now: datetime
                 received += data["amount"]
         elif kind == "round_end":
             ended = True
-    if not (moves or wins or paid or received or ended):
+    if not (moves or winners or paid or received or ended):
         return None
     return AwaySummary(moves, tuple(winners), paid, received, ended)

@@ -15,8 +15,6 @@ import hmac
 
 from django.conf import settings
 
-KINDS = ("deal", "discard", "pong", "kong", "win", "zimo")
-
 
 def of_events(events: list[dict], version: int) -> dict | None:
     """The cue a move's events make, or None when nothing public happened."""

@@ -104,7 +104,7 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
             position = POSITIONS[(index - (viewer or 0)) % SEATS]
             others.append({"index": index, "position": position, "label": label})
             parts.update(public[index])
-        parts["center"] = _center(snap, view, viewer)
+        parts["center"] = _center(snap, view, viewer, winds)
         parts["pool"] = _pool(snap, winds)
         me_label = str(_("You")) if viewer is not None else None
         ended = view["phase"] == "ended"
@@ -242,7 +242,7 @@ def _win_banner(snap: TableSnapshot, view: dict) -> str:
     return _part("_win_banner.html", winners=winners)
 
 
-def _center(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
+def _center(snap: TableSnapshot, view: dict, viewer: int | None, winds) -> str:
     engine = snap.shown
     seconds_left = None
     waiting = engine.waiting_on()
@@ -255,20 +255,19 @@ def _center(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
             seconds_left = max(0, int((due - timezone.now()).total_seconds() + 0.999))
     me_auto = viewer is not None and snap.seats[viewer].auto_play
     claim = view["claim"] or {}
-    winds = labels.SEAT_WINDS
     cue = _last_cue(snap)
     # The last discard, named by its thrower's wind: "南 打出 三万".
     last_discard = None
     if claim:
-        last_discard = (str(winds[claim["source"]]), claim["tile"], claim["kind"])
+        last_discard = (winds[claim["source"]], claim["tile"], claim["kind"])
     elif cue.get("kind") == "discard" and view["phase"] == "turn":
-        last_discard = (str(winds[cue["seat"]]), cue["tile"], "discard")
+        last_discard = (winds[cue["seat"]], cue["tile"], "discard")
     current = view["current"]
     return _part(
         "_center.html", seconds_left=seconds_left,
         my_clock=viewer in waiting and not me_auto, wall_count=view["wall_count"],
         phase=view["phase"], my_turn=current is not None and current == viewer,
-        current_wind=str(winds[current]) if current is not None else "",
+        current_wind=winds[current] if current is not None else "",
         current_name=snap.names[current] if current is not None else "",
         last_discard=last_discard, on_offer=bool(claim),
     )
