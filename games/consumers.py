@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import commands, driver, selectors, services, timers
 from games.models import Room, Seat
-from games.table import away, presence
+from games.table import away, presence, watchers
 from games.table.parts import render_table
 from games.table.screen import Screen
 from games.table.snapshot import load_snapshot, shared_snapshot
@@ -151,11 +151,17 @@ def _language(scope) -> str:
 
 
 class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
-    """One seated player's table. A change of the table reaches every consumer as a
-    ``table.changed`` message naming the change; the consumers of one process share one
-    load of the table for it (``games.table.snapshot``), each renders its own player's
-    view and sends only the parts that player's page does not show yet
-    (``games.table.screen``)."""
+    """One viewer's table: a seated player's, or a watcher's (a logged-in user without a
+    seat, while the room lets people watch: ``games.audience``). A change of the table
+    reaches every consumer as a ``table.changed`` message naming the change; the
+    consumers of one process share one load of the table for it
+    (``games.table.snapshot``), each renders its own viewer's view (a watcher's shows no
+    hidden tile: the engine's view for no seat) and sends only the parts that page does
+    not show yet (``games.table.screen``). Watchers are counted in the database
+    (``games.table.watchers``) and every page shows how many watch."""
+
+    watching = False  # counted as a watcher (games.table.watchers)
+    watchers_shown: int | None = None  # the watch count this page shows
 
     async def connect(self) -> None:
         self.user = self.scope["user"]
@@ -167,31 +173,61 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         self.screen = Screen()
         self.shown: tuple | None = None
         self.room_id, self.seated = await self._lookup()
-        if not self.seated:
-            # Only the players seated at this table may open its socket.
+        if self.room_id is None:
+            # No such room, or nobody logged in: the table page needs a login too.
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
         if await self.over_limit(limits.TABLE_SOCKETS, self.user.pk):
             return
         self.group = services.room_group(self.code)
+        # In the group before the watcher is counted: a switch-off committed after the
+        # check below reaches this socket.
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        if not self.seated:
+            await self._start_watching()
+            return
         summary = await self._arrive()
         presence.arrived(self.channel_name, self.room_id, self.user.pk)
         await self.show(await shared_snapshot(self.room_id, None))
         if summary is not None:
             await self.send(text_data=await database_sync_to_async(self._away_note)(summary))
+        count = await watchers.shared_count(self.room_id, None)
+        if count:  # the page was rendered with a count; it may have changed since
+            await self.show_watchers(count)
+
+    async def _start_watching(self) -> None:
+        """A viewer without a seat: counted as a watcher, shown the table as nobody's
+        seat sees it; or, if the owner has switched watching off, told so."""
+        allowed = await database_sync_to_async(watchers.watch)(
+            channel=self.channel_name, room_id=self.room_id, user=self.user)
+        if not allowed:
+            await self.send_watching_off()
+            return
+        self.watching = True
+        watchers.started(self.channel_name, self.room_id, self.channel_layer)
+        await self.show(await shared_snapshot(self.room_id, None))
+        await watchers.tell(self.channel_layer, self.code)  # every page shows one more
 
     async def clean_up(self) -> None:
         """However the socket ended (closed, failed, cut off): the player is no longer
-        here, and after the grace period the seat plays itself."""
-        if getattr(self, "group", None):
-            presence.departed(self.channel_name)
+        here, and after the grace period the seat plays itself; a watcher is no longer
+        counted."""
+        if not getattr(self, "group", None):
+            return
+        if not self.seated:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await database_sync_to_async(timers.left)(
-                room_id=self.room_id, user_id=self.user.pk,
-                still_here=presence.still_here(self.room_id, self.user.pk))
-            driver.wake()
+            if self.watching:
+                watchers.stopped(self.channel_name)
+                await database_sync_to_async(watchers.unwatch)(channel=self.channel_name)
+                await watchers.tell(self.channel_layer, self.code)  # one fewer
+            return
+        presence.departed(self.channel_name)
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        await database_sync_to_async(timers.left)(
+            room_id=self.room_id, user_id=self.user.pk,
+            still_here=presence.still_here(self.room_id, self.user.pk))
+        driver.wake()
 
     @database_sync_to_async
     def _arrive(self) -> "away.AwaySummary | None":
@@ -217,6 +253,11 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         return room.pk, services.seat_of(room, self.user) is not None
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
+        if not self.seated:
+            # A watcher's page has no move to make; whatever is sent changes nothing.
+            await self.send_error(self.translated(
+                _("You are watching this table: take a seat to play.")))
+            return
         try:
             kind, action, version = commands.parse_frame(text_data, bytes_data)
         except commands.MalformedCommand as exc:
@@ -236,6 +277,30 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
 
     async def table_changed(self, event) -> None:
         await self.show(await shared_snapshot(self.room_id, event.get("change")))
+
+    async def table_watchers(self, event) -> None:
+        await self.show_watchers(await watchers.shared_count(self.room_id, event.get("change")))
+
+    async def show_watchers(self, count: int) -> None:
+        if count == self.watchers_shown:
+            return
+        self.watchers_shown = count
+        with translation.override(self.language):
+            await self.send(text_data=watchers.render_count(count, oob=True))
+
+    async def table_watching(self, event) -> None:
+        """The owner switched watching on or off. Off: a watcher (not the owner, who may
+        always look at their room) is told so and the socket closes, with a code after
+        which the page does not try again."""
+        if event.get("allowed") or not self.watching or event.get("owner_id") == self.user.pk:
+            return
+        await self.send_watching_off()
+
+    async def send_watching_off(self) -> None:
+        with translation.override(self.language):
+            notice = render_to_string("games/table/_watching_off.html", {"oob": True})
+        await self.send(text_data=notice.strip())
+        await self.close(code=CLOSE_NOT_ALLOWED)
 
     async def show(self, snap) -> None:
         """Bring the page to ``snap`` (never back to an older table than it shows)."""

@@ -11,7 +11,7 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from games import labels
+from games import audience, labels
 from games.models import LedgerEntry, Round, RoundPlayer
 
 
@@ -94,14 +94,18 @@ def outcome(state: dict, seat: int, names: dict[int, str]) -> str:
 
 
 def round_for(*, round_id: int, user: AbstractBaseUser) -> Round:
-    """A finished round, for the players who sat at it; 404 for anyone else (and while it
-    is played: its seed and draws are still secret)."""
+    """A finished round, for the players who sat at it and for whoever may watch its
+    room (games.audience); 404 for anyone else (and while it is played: its seed and
+    draws are still secret)."""
+    if not user.is_authenticated:
+        raise Http404
     rnd = (
         Round.objects.select_related("room")
-        .filter(pk=round_id, status=Round.Status.ENDED, players__user=user)
+        .filter(pk=round_id, status=Round.Status.ENDED)
         .first()
     )
-    if rnd is None or not user.is_authenticated:
+    if rnd is None or not (rnd.players.filter(user=user).exists()
+                           or audience.may_watch(rnd.room, user)):
         raise Http404
     return rnd
 

@@ -1,6 +1,7 @@
 """Pages of the settlement history: my rounds, one round (ledger, hands, replay, JSON),
-a room's scoreboard. A user's history is their own; a round's page is for its players;
-anyone else gets 404."""
+a room's scoreboard. A user's history is their own; a finished round's page and the
+room's scoreboard are for its players and for whoever may watch the room
+(games.audience); anyone else gets 404."""
 
 from datetime import date
 
@@ -12,7 +13,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games import history, labels
+from games import audience, history, labels
 from games.models import Room
 from games.replay import actions_of, replay
 from games.rules.round import Round as EngineRound
@@ -147,8 +148,8 @@ def round_export(request, round_id: int):
 @require_GET
 def room_scores(request, code: str):
     room = get_object_or_404(Room, code=code)
-    if not room.rounds.filter(players__user=request.user).exists() and room.owner != request.user:
-        raise Http404  # the room's results are for the people who played in it
+    if not audience.may_see_results(room, request.user):
+        raise Http404  # for the people who played in it or may watch it (games.audience)
     series, numbers = history.room_scoreboard(room=room)
     chart = history.line_chart([s.points for s in series]) if numbers else None
     legend = [{"name": s.name, "total": s.total, "colour": line["colour"]}

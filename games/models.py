@@ -42,6 +42,8 @@ class Room(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     # Rounds still to start by themselves while only computer players sit here.
     auto_rounds = models.PositiveIntegerField(default=0)
+    # People not seated here may watch the table live (the owner switches it off).
+    allow_watching = models.BooleanField(_("others may watch"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -100,6 +102,29 @@ class Seat(models.Model):
     @property
     def is_empty(self) -> bool:
         return self.user_id is None and not self.bot_level
+
+
+class Watcher(models.Model):
+    """One open table socket of somebody watching a room without a seat there.
+
+    A row per socket, written when it opens and deleted when it closes; each process
+    refreshes ``last_seen`` of its own rows every few seconds (games.table.watchers), so
+    rows of a process that died stop being counted after a while and are then deleted.
+    The room's watch count is the number of distinct users with a fresh row: every
+    process reads the same number.
+    """
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="watchers")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="watching")
+    channel = models.CharField(max_length=200, unique=True)  # the socket's channel name
+    last_seen = models.DateTimeField(db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["room", "last_seen"], name="watcher_room_seen")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} watching {self.room_id}"
 
 
 class Round(models.Model):

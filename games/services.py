@@ -551,3 +551,29 @@ def set_auto_rounds(*, room: Room, user: AbstractBaseUser, rounds: int) -> Room:
         room.save(update_fields=["auto_rounds"])
         start_unattended_round(room)
     return room
+
+
+def set_watching(*, room: Room, user: AbstractBaseUser, allowed: bool) -> Room:
+    """The owner lets people without a seat watch the table, or stops them. Switched
+    off, the sockets of those watching are told and close (games.consumers)."""
+    with transaction.atomic():
+        room = _locked_room(room)
+        if room.owner_id != user.pk:
+            raise ServiceError(_("Only the room's owner can switch watching on or off."))
+        if room.allow_watching != allowed:
+            room.allow_watching = allowed
+            room.save(update_fields=["allow_watching"])
+            transaction.on_commit(lambda: _broadcast_watching(room))
+    return room
+
+
+def _broadcast_watching(room: Room) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(room_group(room.code), {
+            "type": "table.watching", "allowed": room.allow_watching,
+            "owner_id": room.owner_id})
+    except Exception:  # those watching leave at their next page load
+        logger.exception("could not tell room %s that watching changed", room.code)

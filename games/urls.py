@@ -15,6 +15,7 @@ urlpatterns = [
     path("t/<str:code>/ready/", views.ready, name="ready"),
     path("t/<str:code>/free/", views.free_seat, name="free_seat"),
     path("t/<str:code>/act/", views.table_action, name="table_action"),
+    path("t/<str:code>/watching/", views.set_watching, name="set_watching"),
     path("t/<str:code>/scores/", history_views.room_scores, name="room_scores"),
     path("history/", history_views.my_rounds, name="my_rounds"),
     path("rounds/<int:round_id>/", history_views.round_detail, name="round_detail"),

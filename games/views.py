@@ -10,9 +10,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import commands, selectors, services
+from games import audience, commands, selectors, services
 from games.forms import JoinForm, RoomForm
 from games.models import Room
+from games.table import watchers
 from games.table.parts import render_table
 from games.table.snapshot import load_snapshot
 from xuezhan import limits
@@ -59,22 +60,48 @@ def _table_html(request, snap) -> str:
                         request=request).full()
 
 
+def _watching_off(request, room):
+    """The page for somebody without a seat once the owner has switched watching off;
+    a free seat between rounds may still be taken."""
+    free_seat = (room.status != Room.Status.PLAYING
+                 and room.seats.filter(user__isnull=True, bot_level="").exists())
+    return render(request, "games/watching_off.html", {"room": room, "free_seat": free_seat},
+                  status=403)
+
+
 @login_required
 @require_GET
 def table(request, code):
+    """The table, live over its WebSocket: a seated player's, or a watcher's (no seat,
+    no hidden tile) while the room lets people watch."""
     room = get_object_or_404(Room, code=code)
-    snap = load_snapshot(room.pk)
-    seated = any(s.user_id == request.user.pk for s in snap.seats)
-    return render(request, "games/table.html",
-                  {"room": room, "seated": seated, "table_html": _table_html(request, snap)})
+    if not audience.may_watch(room, request.user):
+        return _watching_off(request, room)
+    return render(request, "games/table.html", {
+        "room": room, "table_html": _table_html(request, load_snapshot(room.pk)),
+        "watchers": watchers.render_count(watchers.count(room.pk)),
+        "is_owner": room.owner_id == request.user.pk,
+    })
 
 
 @login_required
 @require_GET
 def table_fragment(request, code):
-    """The table alone, for people watching a room they have not sat at (polled)."""
+    """The table alone, as the page would show it now (the browser tests compare a page
+    after its live updates with it)."""
     room = get_object_or_404(Room, code=code)
+    if not audience.may_watch(room, request.user):
+        return _watching_off(request, room)
     return HttpResponse(_table_html(request, load_snapshot(room.pk)))
+
+
+@login_required
+@require_POST
+def set_watching(request, code):
+    """The owner lets people without a seat watch the table, or stops them."""
+    allowed = request.POST.get("allowed") == "1"
+    return _seat_action(request, code, lambda room: services.set_watching(
+        room=room, user=request.user, allowed=allowed))
 
 
 def _seat_action(request, code, act):

@@ -59,16 +59,20 @@ def top_level(html: str) -> list[tuple[str, str]]:
 
 
 class Page:
-    """The ``#table`` a browser shows, and its error line."""
+    """The ``#table`` a browser shows, its error line and its watch count (beside the
+    table, in the page's header)."""
 
     def __init__(self) -> None:
         self.table = ""
         self.error = ""
+        self.watchers = ""
 
     def apply(self, message: str) -> None:
         for element_id, html in top_level(message):
             if element_id == "table-error":
                 self.error = html
+            elif element_id == "watchers":
+                self.watchers = html
             elif element_id == "table":
                 self.table = html
             else:

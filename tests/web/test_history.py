@@ -145,8 +145,12 @@ def test_filters_by_room_date_and_result(client, owner):
     assert listed(result="lost") == {pk for pk, net in nets.items() if net < 0}
 
 
-def test_a_stranger_gets_404_for_someone_elses_round(client, owner):
+def test_a_stranger_gets_404_for_someone_elses_round_when_the_room_cannot_be_watched(
+        client, owner):
     room, (rnd,) = play_rounds(owner, 1)
+    # (A room that may be watched shows its finished rounds to its watchers:
+    # tests/web/test_spectators.py.)
+    services.set_watching(room=room, user=owner, allowed=False)
     stranger = User.objects.create_user("stranger", password="x-long-password-1")
     client.force_login(stranger)
     for name, args in (("round_detail", [rnd.pk]), ("round_export", [rnd.pk]),

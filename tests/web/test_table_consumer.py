@@ -120,12 +120,20 @@ async def test_each_player_receives_their_own_hand_and_nobody_elses():
         await communicator.disconnect()
 
 
-async def test_a_stranger_cannot_connect_to_a_rooms_seat():
+async def test_a_stranger_only_watches_and_strangers_without_a_login_or_site_are_refused():
     room, users, cookies = await make_table()
     stranger = await sync_to_async(User.objects.create_user)("s", password="x-long-password-1")
     cookie = await sync_to_async(session_cookie)(stranger)
+    # Logged in without a seat: a watcher (tests/web/test_spectators.py), who can move
+    # nobody's tiles.
     communicator, connected = await connect(room.code, cookie)
-    assert not connected
+    assert connected
+    await settle(communicator)
+    await communicator.send_json_to(
+        {"type": "void", "suit": "m", "version": page_version(room, 0)})
+    assert "入座" in await communicator.receive_from()
+    assert await round_version(room) == 0
+    await communicator.disconnect()
     anonymous, connected = await connect(room.code)
     assert not connected
     foreign, connected = await connect(
