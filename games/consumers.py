@@ -209,6 +209,13 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         await self.show(await shared_snapshot(self.room_id, None))
         await watchers.tell(self.channel_layer, self.code)  # every page shows one more
 
+    async def _stop_watching(self) -> None:
+        if self.watching:
+            self.watching = False
+            watchers.stopped(self.channel_name)
+            await database_sync_to_async(watchers.unwatch)(channel=self.channel_name)
+            await watchers.tell(self.channel_layer, self.code)  # every page shows one fewer
+
     async def clean_up(self) -> None:
         """However the socket ended (closed, failed, cut off): the player is no longer
         here, and after the grace period the seat plays itself; a watcher is no longer
@@ -217,10 +224,7 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
             return
         if not self.seated:
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            if self.watching:
-                watchers.stopped(self.channel_name)
-                await database_sync_to_async(watchers.unwatch)(channel=self.channel_name)
-                await watchers.tell(self.channel_layer, self.code)  # one fewer
+            await self._stop_watching()
             return
         presence.departed(self.channel_name)
         await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -294,6 +298,7 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         which the page does not try again."""
         if event.get("allowed") or not self.watching or event.get("owner_id") == self.user.pk:
             return
+        await self._stop_watching()
         await self.send_watching_off()
 
     async def send_watching_off(self) -> None:

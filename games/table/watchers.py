@@ -22,6 +22,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 
 from games import audience
 from games.models import Room, Watcher
@@ -108,7 +109,8 @@ async def shared_count(room_id: int, change: str | None) -> int:
 
 def render_count(count: int, *, oob: bool = False) -> str:
     """The table's "👁 3 watching" line, in the active language (hidden at nought)."""
-    return render_to_string("games/table/_watchers.html", {"count": count, "oob": oob}).strip()
+    return mark_safe(render_to_string(  # our own template's escaped HTML
+        "games/table/_watchers.html", {"count": count, "oob": oob}).strip())
 
 
 # --- this process's watching sockets -------------------------------------------------------

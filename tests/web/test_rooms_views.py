@@ -125,12 +125,14 @@ def test_the_table_page_names_every_control_for_assistive_technology(client, own
     assert "Characters" in english
 
 
-def test_a_player_who_is_not_seated_watches_without_a_socket(client, owner):
+def test_a_player_who_is_not_seated_watches_over_the_socket_and_may_sit(client, owner):
     room = services.create_room(owner=owner, name="r", options={})
     watcher = User.objects.create_user("watcher", password="x-long-password-1")
     client.force_login(watcher)
     html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
-    assert "ws-connect" not in html and "坐这里" in html
+    # Live like the players' (tests/web/test_spectators.py), no polling.
+    assert f'ws-connect="/ws/tables/{room.code}/"' in html and "hx-trigger" not in html
+    assert "坐这里" in html
 
 
 def test_the_tables_forms_also_work_as_plain_posts_before_the_socket_connects(client, owner):
