@@ -304,7 +304,8 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
     async def send_watching_off(self) -> None:
         with translation.override(self.language):
             notice = render_to_string("games/table/_watching_off.html", {"oob": True})
-        await self.send(text_data=notice.strip())
+        # The page's watch count would stay as it was: it is hidden with the table.
+        await self.send(text_data=notice.strip() + watchers.render_count(0, oob=True))
         await self.close(code=CLOSE_NOT_ALLOWED)
 
     async def show(self, snap) -> None:
