@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games import history, labels
+from games import history, labels, matches
 from games.models import Room
 from games.replay import actions_of, replay
 from games.rules.round import Round as EngineRound
@@ -153,6 +153,9 @@ def room_scores(request, code: str):
     chart = history.line_chart([s.points for s in series]) if numbers else None
     legend = [{"name": s.name, "total": s.total, "colour": line["colour"]}
               for s, line in zip(series, chart["lines"] if chart else [], strict=False)]
+    standings = matches.final_standings(room)  # a match of N rounds, once it is over
     return render(request, "games/scores.html", {
         "room": room, "series": series, "numbers": numbers, "chart": chart, "legend": legend,
+        "standings": matches.rows(standings, user_id=request.user.pk) if standings else None,
+        "match_rounds": matches.match_length(room.options),
     })
