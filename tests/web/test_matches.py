@@ -157,3 +157,34 @@ def test_after_the_last_round_everyone_sees_the_final_standings_and_no_round_sta
     scores = client.get(reverse("room_scores", args=[room.code])).content.decode()
     assert standings_rows(scores) == shown
     assert "最大牌型" in scores and "点炮" in scores
+
+
+# --- live, over the table's socket -------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_standings_reach_the_players_socket_when_the_last_round_ends():
+    from asgiref.sync import sync_to_async
+
+    from tests.web.oob import Page
+    from tests.web.test_table_consumer import connect, session_cookie, settle
+
+    @sync_to_async
+    def a_one_round_match():
+        host = User.objects.create_user("host", password="x-long-password-1")
+        room = with_computers(host, {"rounds": 1})
+        rnd = services.set_ready(room=room, user=host)
+        services.set_auto_play(room=room, user=host, on=True)
+        return room, rnd, session_cookie(host)
+
+    room, rnd, cookie = await a_one_round_match()
+    communicator, connected = await connect(room.code, cookie)
+    assert connected
+    page = Page()
+    page.apply(await communicator.receive_from())
+    assert "第 1 / 1 局" in page.table and 'id="standings"' not in page.table
+    await sync_to_async(services.run_bots)(round_id=rnd.pk)  # each move tells the socket
+    await settle(communicator, page)
+    assert 'role="region" aria-label="最终排名"' in page.table
+    assert "1 局的比赛已结束" in page.table and "准备下一局" not in page.table
+    await communicator.disconnect()
