@@ -118,13 +118,18 @@ def test_a_ready_press_after_the_match_is_refused_clearly_and_changes_nothing():
     assert not Seat.objects.get(room=room, index=0).ready
 
 
-def test_an_open_ended_room_plays_on():
-    room, owner = computers_room(16, auto_rounds=0)
-    assert matches.match_length(room.options) == 16
-    open_ended = services.create_room(owner=owner, name="free", options={})
-    assert matches.match_length(open_ended.options) is None
-    assert not matches.no_more_rounds(open_ended)
-    assert "rounds" not in open_ended.options  # as every room before matches existed
+def test_an_open_ended_room_deals_on_past_sixteen_rounds():
+    owner = person("owner")
+    room = services.create_room(owner=owner, name="free", options={})
+    assert "rounds" not in room.options  # as every room stored before matches existed
+    services.leave_seat(room=room, user=owner)
+    services.set_auto_rounds(room=room, user=owner, rounds=17)
+    for index in range(4):
+        services.add_bot(room=room, user=owner, index=index, level="easy")
+    play_until_idle(room)
+    assert Round.objects.filter(room=room, status=Round.Status.ENDED).count() == 17
+    room.refresh_from_db()
+    assert room.status == Room.Status.OPEN and matches.final_standings(room) is None
 
 
 # --- ranks ---------------------------------------------------------------------------------

@@ -152,6 +152,9 @@ def test_after_the_last_round_everyone_sees_the_final_standings_and_no_round_sta
     fragment = client.get(reverse("table_fragment", kwargs={"code": room.code}))
     assert standings_rows(fragment.content.decode()) == shown
 
+    # The room has closed: the lobby no longer lists it as a table to join.
+    assert room.code not in client.get("/").content.decode()
+
     # They stay on the room's scoreboard.
     client.force_login(owner)
     scores = client.get(reverse("room_scores", args=[room.code])).content.decode()
@@ -187,4 +190,9 @@ async def test_the_standings_reach_the_players_socket_when_the_last_round_ends()
     await settle(communicator, page)
     assert 'role="region" aria-label="最终排名"' in page.table
     assert "1 局的比赛已结束" in page.table and "准备下一局" not in page.table
+    # A ready sent anyway (an old page) is refused to that player, in words.
+    await communicator.send_json_to({"type": "ready"})
+    page.apply(await communicator.receive_from())
+    assert "比赛已结束：1 局都已打完" in page.error
+    assert await sync_to_async(Round.objects.filter(room=room).count)() == 1
     await communicator.disconnect()
