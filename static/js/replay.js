@@ -17,7 +17,8 @@
   const slider = root.querySelector(".replay-slider");
   const play = root.querySelector(".replay-play");
   const playLabel = root.querySelector(".replay-play-label");
-  const playIcon = root.querySelector(".replay-play-icon");
+  const playIcon = root.querySelector(".replay-play .icon-play");
+  const pauseIcon = root.querySelector(".replay-play .icon-pause");
   const speed = root.querySelector(".replay-speed");
   const links = {
     start: root.querySelector(".replay-start"),
@@ -112,7 +113,8 @@
 
   function setPlayButton(playing) {
     playLabel.textContent = playing ? root.dataset.labelPause : root.dataset.labelPlay;
-    playIcon.textContent = playing ? "⏸" : "▶";
+    playIcon.toggleAttribute("hidden", playing); // (SVG elements have no .hidden)
+    pauseIcon.toggleAttribute("hidden", !playing);
   }
 
   function start() {

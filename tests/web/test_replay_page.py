@@ -43,7 +43,7 @@ def part(html: str, part_id: str) -> str:
 def frame_of(html: str) -> str:
     """The replay's frame (the step's caption and board) within the round's page."""
     start = html.index('<div id="replay-frame"')
-    end = html.find('<form class="replay-controls"', start)
+    end = html.find('<p class="replay-keys', start)
     return html[start:end if end != -1 else len(html)].strip()
 
 
@@ -127,7 +127,7 @@ def test_the_controls_have_names_in_chinese_and_english(client, played):
     for name in ("回到发牌", "上一步", "下一步", "跳到最后"):
         assert f'aria-label="{name}"' in html
     assert re.search(r'class="replay-play[^"]*"[^>]*>.*?播放</span></button>', html)
-    assert re.search(r"速度\s*<select", html)
+    assert re.search(r"速度</span>\s*<select", html)
     for speed in ("0.5×", "1×", "2×", "4×"):
         assert f">{speed}</option>" in html
     assert "空格" in html
