@@ -31,6 +31,7 @@
   let wanted = Number(slider.value); // the step asked for last (shown, or on its way)
   let asked = 0; // numbers the requests: only the newest one is shown
   let timer = null; // set while playing
+  let fetching = false; // while playing: the next frame is on its way (no timer runs)
 
   // What works only with the script comes out; "Go" (for the slider without it) goes.
   play.hidden = false;
@@ -84,16 +85,26 @@
       const holder = document.createElement("template");
       holder.innerHTML = html.trim();
       const next = holder.content.firstElementChild;
-      const caption = next.querySelector(".replay-caption");
-      // While playing, a screen reader is not made to read every move aloud.
-      if (timer !== null && caption) caption.setAttribute("aria-live", "off");
+      // Anything but a frame (a login page after the session ended): go there instead.
+      if (!next || next.id !== "replay-frame") throw new Error("not a replay frame");
       root.querySelector("#replay-frame").replaceWith(next);
       const count = next.querySelector(".replay-count");
       if (count) slider.setAttribute("aria-valuetext", count.textContent.trim());
+      // While playing, a screen reader is not made to read every move aloud.
+      if (timer === null) say();
       history.replaceState(null, "", "?step=" + step + "#replay");
     }).catch(function () {
-      if (mine === asked) pause();
+      // The frame could not be fetched: the page itself at that step says why.
+      if (mine !== asked) return;
+      pause();
+      window.location.assign("?step=" + step + "#replay");
     });
+  }
+
+  // The step's caption, to the screen reader's live region.
+  function say() {
+    const caption = root.querySelector("#replay-frame .replay-caption");
+    root.querySelector(".replay-said").textContent = caption ? caption.textContent.replace(/\s+/g, " ").trim() : "";
   }
 
   function delay() {
@@ -103,7 +114,9 @@
   function tick() {
     if (wanted >= steps) { pause(); return; }
     const started = Date.now();
+    fetching = true;
     go(wanted + 1).then(function () {
+      fetching = false;
       if (timer === null) return;
       if (wanted >= steps) { pause(); return; }
       load(wanted + 1); // fetched ahead, while this step is being looked at
@@ -126,11 +139,11 @@
   }
 
   function pause() {
-    if (timer !== null) clearTimeout(timer);
+    if (timer === null) return;
+    clearTimeout(timer);
     timer = null;
     setPlayButton(false);
-    const caption = root.querySelector(".replay-caption");
-    if (caption) caption.setAttribute("aria-live", "polite");
+    say();
   }
 
   function toggle() {
@@ -144,7 +157,8 @@
 
   play.addEventListener("click", toggle);
   speed.addEventListener("change", function () {
-    if (timer !== null) { clearTimeout(timer); timer = setTimeout(tick, delay()); }
+    // The new pace at once (a frame on its way sets its own timer when it is shown).
+    if (timer !== null && !fetching) { clearTimeout(timer); timer = setTimeout(tick, delay()); }
   });
   slider.addEventListener("input", function () {
     pause();

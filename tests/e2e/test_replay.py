@@ -65,6 +65,9 @@ def test_the_replay_steps_by_keys_and_slider_and_plays(browser, finished_round):
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
                                   locale="zh-CN")
     page = context.new_page()
+    errors = []  # a script error or a CSP violation is a failure
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     page.goto(url + "/accounts/login/")
     page.fill("#id_username", "owner")
     page.fill("#id_password", "x-long-password-1")
@@ -93,6 +96,7 @@ def test_the_replay_steps_by_keys_and_slider_and_plays(browser, finished_round):
     page.keyboard.press("ArrowRight")
     at_step(page, 1)
     assert slider.input_value() == "1" and "step=1" in page.url
+    assert page.locator(".replay-said").inner_text().startswith(f"第 1 / {moves} 步")
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")
     at_step(page, 1)
@@ -127,4 +131,5 @@ def test_the_replay_steps_by_keys_and_slider_and_plays(browser, finished_round):
     page.get_by_role("link", name="跳到最后").click()
     at_step(page, moves)
     all_in_view(controls[1:])
+    assert errors == []
     context.close()

@@ -43,7 +43,7 @@ def part(html: str, part_id: str) -> str:
 def frame_of(html: str) -> str:
     """The replay's frame (the step's caption and board) within the round's page."""
     start = html.index('<div id="replay-frame"')
-    end = html.find('<p class="replay-keys', start)
+    end = html.find('<p class="visually-hidden replay-said"', start)
     return html[start:end if end != -1 else len(html)].strip()
 
 
