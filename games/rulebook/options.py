@@ -41,7 +41,7 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
     "cap": (
         (Span(*rules_options.CAP_RANGE), _("A win counts at most this many fan; a bigger "
                                            "hand is paid as if it had exactly this many.")),
-        (None, _("No cap: every fan counts.")),
+        (None, _("Every fan counts.")),
     ),
     "pig_fan": (
         (Span(*rules_options.PIG_FAN_RANGE), _("A flower pig (查花猪) pays each player who "
@@ -52,9 +52,8 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
     "zimo_bonus": (
         ("none", _("A self-drawn win is paid like any win, by each other player still "
                    "in.")),
-        ("base", _("自摸加底: each payer of a self-drawn win adds the base after the "
-                   "doubling.")),
-        ("fan", _("自摸加番: a self-drawn win counts 1 fan more, before the cap.")),
+        ("base", _("Each payer of a self-drawn win adds the base after the doubling.")),
+        ("fan", _("A self-drawn win counts 1 fan more, before the cap.")),
     ),
     "kong_bloom_from_discard": (
         ("zimo", _("A self-drawn win on the replacement tile of an exposed kong (点杠花) is "

@@ -12,6 +12,7 @@ check that every reason the engine knows has a scene that makes it.
 from dataclasses import dataclass, field
 from functools import cache
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import glossary, labels
@@ -152,8 +153,10 @@ def _winner(state: dict) -> dict | None:
         hand.remove(parse_tile(record["tile"]))  # a self-drawn tile is in the hand
     return {"name": str(NAMES[record["seat"]]), "hand": [tile_str(t) for t in hand],
             "melds": [[m.kind, tile_str(m.tile)] for m in engine.melds[record["seat"]]],
-            "tile": record["tile"], "worth": labels.win_worth(record),
-            "patterns": labels.describe_patterns(record["patterns"])}
+            "tile": record["tile"],
+            "worth": gettext("%(patterns)s: %(worth)s") % {
+                "patterns": labels.describe_patterns(record["patterns"]),
+                "worth": labels.win_worth(record)}}
 
 
 def worked(reason: str) -> Worked:
