@@ -112,10 +112,11 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
         (SECONDS, _("Seconds to choose the void suit; when they run out, the suit with the "
                     "fewest tiles is chosen.")),
     ),
-    # RULES.md section 13: a match of a fixed number of rounds.
+    # RULES.md section 13: a match of a fixed number of rounds (shown once RoomOptions
+    # has the field; the range is the engine's when it defines one).
     "rounds": (
-        (Span(1, 16), _("After this many rounds the table shows the match's final "
-                        "standings.")),
+        (Span(*getattr(rules_options, "ROUNDS_RANGE", (1, 16))),
+         _("After this many rounds the table shows the match's final standings.")),
         (None, _("Open-ended: the room plays as many rounds as its players like.")),
     ),
 }
