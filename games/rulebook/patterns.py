@@ -46,8 +46,9 @@ PATTERN_EXAMPLES = {
     "qingqidui": Example("11m22m44m55m66m88m9m", "9m"),
     "qingyaojiu": Example("123m123m123m789m9m", "9m"),
     "qinglongqidui": Example("1111m22m33m55m77m9m", "9m"),
-    "tianhu": Example(PLAIN, "1p", how="zimo", flags=("tianhu",)),
-    "dihu": Example(PLAIN, "1p", how="zimo", flags=("dihu",)),
+    # On by default, but a room may turn them off: the page says which option they need.
+    "tianhu": Example(PLAIN, "1p", how="zimo", flags=("tianhu",), options={"tiandi_hu": True}),
+    "dihu": Example(PLAIN, "1p", how="zimo", flags=("dihu",), options={"tiandi_hu": True}),
 }
 
 EXTRA_EXAMPLES = {
@@ -99,7 +100,7 @@ class Shown:
     win: str
     how: str  # how the winning tile came, in words
     worth: str  # the example's whole score in words: "清一色, 2 番, 4 分"
-    needs: tuple[str, ...]  # the room options (in words) the fan needs, when not default
+    needs: tuple[str, ...]  # the room options (in words) the fan needs
 
 
 def _shown(key: str, example: Example, fan: int, term_key: str) -> Shown:

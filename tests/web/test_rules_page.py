@@ -61,6 +61,8 @@ def test_every_pattern_of_the_engine_is_shown_with_its_fan_and_an_example_it_sco
         # The example's fourteen tiles, as pictures of the site's tiles.
         assert len(tile_pictures(shown)) == 14 + sum(
             1 for meld in example.melds if meld.split()[0] != "pong"), key
+    # 天胡 and 地胡 are on by default, but say that a room may turn them off.
+    assert "仅限设置了 天胡 / 地胡：开 的房间" in text(item(html, "fan-dihu"))
 
 
 def test_every_extra_fan_is_shown_with_what_the_engine_counts_for_it(client):
