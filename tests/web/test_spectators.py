@@ -251,8 +251,8 @@ async def test_a_watcher_cannot_move_and_its_frames_change_nothing():
 # --- links a watcher is shown ----------------------------------------------------------
 
 
-def play_one_round_with_computers(owner) -> tuple[Room, Round]:
-    room = services.create_room(owner=owner, name="看台", options={})
+def play_one_round_with_computers(owner, options=None) -> tuple[Room, Round]:
+    room = services.create_room(owner=owner, name="看台", options=options or {})
     for index in (1, 2, 3):
         services.add_bot(room=room, user=owner, index=index, level="strong")
     rnd = services.set_ready(room=room, user=owner)
@@ -268,9 +268,10 @@ def links(html: str) -> set[str]:
 
 
 @pytest.mark.django_db
-def test_every_link_a_watcher_is_shown_after_a_round_opens():
+@pytest.mark.parametrize("options", [{}, {"rounds": 1}])  # a match of one round: standings
+def test_every_link_a_watcher_is_shown_after_a_round_opens(options):
     owner = User.objects.create_user("owner", password="x-long-password-1")
-    room, rnd = play_one_round_with_computers(owner)
+    room, rnd = play_one_round_with_computers(owner, options)
     client = Client()
     client.force_login(User.objects.create_user("watcher", password="x-long-password-1"))
     table = client.get(reverse("table", args=[room.code]))
