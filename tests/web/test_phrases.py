@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from games import services
 from games.phrases import PHRASES
 from games.table.parts import render_table
 from games.table.snapshot import load_snapshot
@@ -251,4 +252,24 @@ async def test_a_spectator_or_a_stranger_cannot_send(clock):
     await post_phrase(room, users[3], "nice")
     for communicator in sockets:
         assert 'id="phrase-3"' in await communicator.receive_from()
+    await close(sockets)
+
+
+async def test_a_viewer_whose_seat_is_gone_cannot_send(clock):
+    """Whoever the table's socket serves, the seat is checked when a phrase is sent: a
+    player who left their seat (a spectator now) is refused, and nobody hears it."""
+    room, users = await sync_to_async(four_people)("gone", ready=False)
+    sockets = []
+    for user in users[:2]:
+        communicator, connected = await connect(
+            room.code, await sync_to_async(session_cookie)(user))
+        assert connected
+        await settle(communicator)
+        sockets.append(communicator)
+    await sync_to_async(services.leave_seat)(room=room, user=users[1])
+    for communicator in sockets:
+        await settle(communicator)
+    await send_phrase(sockets[1], "nice")
+    assert await refusal(sockets[1]) == "只有这桌的玩家才能发快捷语。"
+    await assert_nobody_is_sent_anything(sockets)
     await close(sockets)
