@@ -64,12 +64,14 @@ def safe_next(request) -> str | None:
 
 @login_required
 def profile(request):
-    """The player's own page: statistics over every finished round they played."""
-    from games import history
+    """The player's own page: statistics over every finished round they played, and
+    their place in the ranking."""
+    from games import history, ranking
 
     stats = history.player_stats(user=request.user)
     chart = history.line_chart([[0] + [total for _, total in stats.running]]) if (
         stats.running) else None
     return render(request, "accounts/profile.html", {
         "profile_user": request.user, "stats": stats, "chart": chart,
+        "ranks": ranking.ranks_of(request.user),
     })

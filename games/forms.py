@@ -1,9 +1,10 @@
-"""The room form: every option of RULES.md section 10, defaults preselected, in words."""
+"""The room form: every option of RULES.md section 10 and the match's number of rounds
+(section 13), defaults preselected, in words."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.rules.options import DEFAULT_OPTIONS, RoomOptions
+from games.rules.options import DEFAULT_OPTIONS, ROUNDS_RANGE, RoomOptions
 
 ON_OFF_OPTIONS = {
     "pass_blocks_ron": (
@@ -46,6 +47,16 @@ ON_OFF_OPTIONS = {
 
 class RoomForm(forms.Form):
     name = forms.CharField(label=_("Room name"), max_length=60, initial=_("Blood battle"))
+    rounds = forms.TypedChoiceField(
+        label=_("Rounds (局数)"),
+        choices=[("", _("Open-ended"))] + [
+            (str(n), str(n)) for n in range(ROUNDS_RANGE[0], ROUNDS_RANGE[1] + 1)],
+        initial="", required=False, empty_value=None, coerce=int,
+        help_text=_("Play a match of this many rounds: after the last one the table shows "
+                    "the final standings."),
+        error_messages={"invalid_choice": _(
+            "Rounds: choose open-ended or a whole number from 1 to 16.")},
+    )
     base = forms.IntegerField(
         label=_("Base stake (底分)"), min_value=1, max_value=1000, initial=DEFAULT_OPTIONS.base,
         help_text=_("A plain win pays the base; each fan doubles it."),
@@ -109,7 +120,7 @@ class RoomForm(forms.Form):
     def options_dict(data: dict) -> dict:
         options = {name: data[name] for name in (
             "base", "cap", "zimo_bonus", "kong_bloom_from_discard", "turn_seconds",
-            "claim_seconds", "void_seconds", *ON_OFF_OPTIONS)}
+            "claim_seconds", "void_seconds", "rounds", *ON_OFF_OPTIONS)}
         pig_fan = data["pig_fan"]
         options["pig_fan"] = pig_fan if pig_fan == "cap" else int(pig_fan)
         return options

@@ -7,14 +7,14 @@ from datetime import date
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games import history, labels
+from games import history, labels, matches
 from games.models import Room
-from games.replay import actions_of, replay
+from games.replay_frames import clamp_step, frame, render_frame
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import tile_str
 from games.settlement_sentences import settlement_words
@@ -67,41 +67,13 @@ def my_rounds(request):
     })
 
 
-def _replay_context(rnd, step: int) -> dict:
-    actions = actions_of(rnd)
-    step = max(0, min(step, len(actions)))
-    engine = replay(rnd, step, actions)
-    names = history.seat_names(rnd)
-    last = None
-    if step:
-        seat, action = actions[step - 1]
-        last = {"name": names[seat], "verb": labels.VERBS.get(action["type"], action["type"]),
-                "tile": action.get("tile"), "suit": action.get("suit")}
-    seats = []
-    for seat in range(4):
-        seats.append({
-            "index": seat,
-            "wind": labels.SEAT_WINDS[seat],
-            "name": names[seat],
-            "hand": [tile_str(t) for t in engine.hand_tiles(seat)],
-            "melds": [[m.kind, tile_str(m.tile)] for m in engine.melds[seat]],
-            "discards": [tile_str(t) for t in engine.discards[seat]],
-            "void": "mps"[engine.voids[seat]] if engine.voids[seat] is not None else None,
-            "out": engine.out[seat],
-            "to_act": seat in engine.waiting_on(),
-        })
-    return {"rnd": rnd, "step": step, "steps": len(actions), "seats": seats, "last": last,
-            "wall": len(engine.wall), "previous": max(step - 1, 0),
-            "next": min(step + 1, len(actions))}
-
-
 @login_required
 @require_GET
 def round_detail(request, round_id: int):
     rnd = history.round_for(round_id=round_id, user=request.user)
     names = history.seat_names(rnd)
     # The stored state is the final table (verify_rounds and the tests check that the log
-    # replays to it); the replay below starts from its last step.
+    # replays to it).
     final = EngineRound.from_json(rnd.state)
     hands = [
         {"wind": labels.SEAT_WINDS[seat], "name": names[seat], "net": net,
@@ -120,7 +92,8 @@ def round_detail(request, round_id: int):
         # Every payment of the stored ledger with its arithmetic (the engine's ledger:
         # verify_rounds checks that the ledger rows are the same).
         "words": settlement_words(rnd.state, names),
-        "replay": _replay_context(rnd, rnd.version),
+        # The replay opens at the deal, or at the step a link without JavaScript asked for.
+        "replay": frame(rnd, clamp_step(request.GET.get("step"), rnd.version)),
     }
     return render(request, "games/round.html", context)
 
@@ -128,8 +101,9 @@ def round_detail(request, round_id: int):
 @login_required
 @require_GET
 def round_replay(request, round_id: int, step: int):
+    """One step's frame, for static/js/replay.js to swap in."""
     rnd = history.round_for(round_id=round_id, user=request.user)
-    return render(request, "games/_replay.html", {"replay": _replay_context(rnd, step)})
+    return HttpResponse(render_frame(frame(rnd, step)))
 
 
 @login_required
@@ -153,6 +127,9 @@ def room_scores(request, code: str):
     chart = history.line_chart([s.points for s in series]) if numbers else None
     legend = [{"name": s.name, "total": s.total, "colour": line["colour"]}
               for s, line in zip(series, chart["lines"] if chart else [], strict=False)]
+    standings = matches.final_standings(room)  # a match of N rounds, once it is over
     return render(request, "games/scores.html", {
         "room": room, "series": series, "numbers": numbers, "chart": chart, "legend": legend,
+        "standings": matches.rows(standings, user_id=request.user.pk) if standings else None,
+        "match_rounds": matches.match_length(room.options),
     })

@@ -42,6 +42,11 @@ def options_summary(options: dict) -> list[str]:
 
     cap = _("no cap") if parsed.cap is None else _("cap %(fan)d fan") % {"fan": parsed.cap}
     words = [_("base %(base)d") % {"base": parsed.base}, cap]
+    if parsed.rounds is not None:
+        from django.utils.translation import ngettext
+
+        words.insert(0, ngettext("a match of %(rounds)d round", "a match of %(rounds)d rounds",
+                                 parsed.rounds) % {"rounds": parsed.rounds})
     if parsed.zimo_bonus != "none":
         words.append(_("self-drawn bonus: %(kind)s") % {
             "kind": _("+base") if parsed.zimo_bonus == "base" else _("+1 fan")})

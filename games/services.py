@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 
-from games import display, move_sql, offers, timers
+from games import display, matches, move_sql, offers, timers
 from games.models import SEATS, Event, LedgerEntry, Room, Round, RoundPlayer, Seat
 from games.rules.bots import LEVELS
 from games.rules.options import RoomOptions
@@ -249,11 +249,20 @@ def set_ready(*, room: Room, user: AbstractBaseUser) -> Round | None:
         if seat is None:
             raise ServiceError(_("You are not seated at this table."))
         _ensure_between_rounds(room)
+        _ensure_rounds_left(room)
         seat.ready = True
         seat.last_seen = timezone.now()  # pressing the button is being here
         seat.save(update_fields=["ready", "last_seen"])
         _notify_on_commit(room)
         return _maybe_start(room)
+
+
+def _ensure_rounds_left(room: Room) -> None:
+    """A match of N rounds (RULES.md section 13) deals no round after its last."""
+    if matches.no_more_rounds(room):
+        length = matches.match_length(room.options)
+        raise ServiceError(_("The match is over: all %(rounds)d rounds have been played. "
+                             "Its final standings are on the table.") % {"rounds": length})
 
 
 def _maybe_start(room: Room) -> Round | None:
@@ -314,6 +323,7 @@ def set_auto_play(*, room: Room, user: AbstractBaseUser, on: bool) -> Seat:
 
 
 def _start_round(room: Room) -> Round:
+    _ensure_rounds_left(room)  # every way a round starts comes through here
     previous = room.rounds.order_by("-number").first()
     if previous is None:
         dealer = secrets.randbelow(SEATS)  # the first dealer of a room is random
@@ -482,8 +492,12 @@ def _record(
         rnd.status = Round.Status.ENDED
         rnd.ended_at = now
         fields += ["status", "ended_at"]
-        rnd.room.status = Room.Status.OPEN
-        Room.objects.filter(pk=rnd.room_id).update(status=Room.Status.OPEN)
+        # After the last round of a match the room closes: nobody waits there for a
+        # round any more (the table and the scoreboard still show the standings).
+        status = (Room.Status.CLOSED if matches.is_final_round(rnd.room.options, rnd.number)
+                  else Room.Status.OPEN)
+        rnd.room.status = status
+        Room.objects.filter(pk=rnd.room_id).update(status=status)
         _notify_lobby_on_commit()
     offers.after_move(rnd, before=before, seat=seat, action=parsed, engine=engine,
                       events=events, now=now)
@@ -534,7 +548,7 @@ def start_unattended_round(room: Room) -> Round | None:
     room = _locked_room(room)
     if room.auto_rounds <= 0 or not timers.all_computers(room):
         return None
-    if room.status == Room.Status.PLAYING:
+    if room.status == Room.Status.PLAYING or matches.no_more_rounds(room):
         return None
     _notify_on_commit(room)
     room.auto_rounds -= 1

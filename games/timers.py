@@ -20,7 +20,7 @@ from django.db import transaction
 from django.db.models import Min
 from django.utils import timezone
 
-from games import move_sql, offers
+from games import matches, move_sql, offers
 from games.models import Room, Round, Seat
 from games.rules.bots import choose_action
 from games.rules.round import Round as EngineRound
@@ -78,7 +78,8 @@ def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None) -
     seats = round_seats(rnd)
     if engine.phase == "ended":
         rnd.decision_started_at = None
-        unattended = room.auto_rounds > 0 and all(s.is_bot for s in seats)
+        unattended = (room.auto_rounds > 0 and all(s.is_bot for s in seats)
+                      and not matches.is_final_round(room.options, rnd.number))
         rnd.deadline = now + timedelta(seconds=settings.NEXT_ROUND_PAUSE) if unattended else None
     elif (reveal := offers.held_until(rnd)) is not None and reveal > now:
         # The table shows a tile on offer that nobody took: the next decision is nobody's

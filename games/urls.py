@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games import history_views, views
+from games import history_views, info_views, views
 
 urlpatterns = [
     path("", views.lobby, name="home"),
@@ -17,6 +17,8 @@ urlpatterns = [
     path("t/<str:code>/act/", views.table_action, name="table_action"),
     path("t/<str:code>/scores/", history_views.room_scores, name="room_scores"),
     path("history/", history_views.my_rounds, name="my_rounds"),
+    path("rules/", info_views.rules, name="rules"),
+    path("ranking/", info_views.ranking_page, name="ranking"),
     path("rounds/<int:round_id>/", history_views.round_detail, name="round_detail"),
     path("rounds/<int:round_id>/replay/<int:step>/", history_views.round_replay,
          name="round_replay"),

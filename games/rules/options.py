@@ -1,4 +1,5 @@
-"""Room options (RULES.md section 10): one validated, immutable object with the defaults.
+"""Room options (RULES.md section 10, and section 13's ``rounds``): one validated,
+immutable object with the defaults.
 
 In JSON, on/off are true/false and "none" is null. Anything invalid raises ValueError
 naming the option, so a form or an import can tell the user which field is wrong.
@@ -12,6 +13,7 @@ KONG_BLOOM = ("zimo", "ron")
 CAP_RANGE = (2, 8)
 PIG_FAN_RANGE = (0, 8)
 SECONDS_RANGE = (5, 120)
+ROUNDS_RANGE = (1, 16)  # 局数 of a match (RULES.md section 13); None: open-ended
 NO_CAP_PIG_FAN = 4  # pig_fan "cap" when the room has no cap
 
 
@@ -33,6 +35,9 @@ class RoomOptions:
     turn_seconds: int = 30
     claim_seconds: int = 15
     void_seconds: int = 20
+    # The rounds of the room's match. No rule of a round depends on it: the rules
+    # service stops dealing after the last one (games.matches).
+    rounds: int | None = None
 
     def __post_init__(self) -> None:
         _check_int("base", self.base, low=1)
@@ -57,6 +62,8 @@ class RoomOptions:
                 raise ValueError(f"option {name}: must be true or false, got {value!r}")
         for name in ("turn_seconds", "claim_seconds", "void_seconds"):
             _check_int(name, getattr(self, name), *SECONDS_RANGE)
+        if self.rounds is not None:
+            _check_int("rounds", self.rounds, *ROUNDS_RANGE, also="or none (open-ended)")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> "RoomOptions":
@@ -68,7 +75,13 @@ class RoomOptions:
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        # An open-ended room says nothing of rounds, as every room did before matches
+        # existed: the options stored with each round (and replayed by verify_rounds)
+        # stay exactly what they were.
+        if data["rounds"] is None:
+            del data["rounds"]
+        return data
 
     @property
     def effective_pig_fan(self) -> int:

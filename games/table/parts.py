@@ -22,10 +22,10 @@ from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games import labels, offers, timers
+from games import labels, matches, offers, timers
 from games.models import SEATS, Round
 from games.phrases import PHRASES
 from games.rules.hints import current_waits, discard_hints
@@ -90,7 +90,8 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
     parts: dict = {}
 
     parts["scores"] = _part("_scores.html", rows=tuple(
-        (winds[i], snap.names[i], snap.scores[i], i == viewer) for i in range(SEATS)))
+        (winds[i], snap.names[i], snap.scores[i], i == viewer) for i in range(SEATS)),
+        round_label=_round_label(snap))
 
     board = None
     layout: list = [viewer, view is not None]
@@ -114,12 +115,16 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
             parts.update(_my_parts(snap, view, viewer, winds, csrf, shown_version))
         parts["win-banner"] = _win_banner(snap, view)
         parts["table-cue"] = _cue(snap, view, viewer)
+        if ended and snap.standings is not None:
+            parts["standings"] = _part(
+                "_standings.html", rounds=snap.match_rounds,
+                rows=matches.rows(snap.standings, user_id=user.pk if mine else None))
         if ended:
             parts["settlement"] = _settlement(snap, view, winds)
         parts["commitment"] = _part("_commitment.html", seed_hash=snap.round.seed_hash)
         board = {"others": others, "me": me_label, "ended": ended, "me_index": viewer}
         layout += [tuple((s["index"], s["position"], s["label"]) for s in others), me_label,
-                   ended]
+                   ended, "standings" in parts]
     between_rounds = snap.round is None or snap.round.status == Round.Status.ENDED
     if between_rounds:
         parts["seating"] = _seating(snap, user, viewer, winds, csrf, request)
@@ -127,6 +132,21 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
     parts["table-version"] = (f'<span id="table-version" data-version="{shown_version}" '
                               f'hidden></span>')
     return RenderedTable(layout=(get_language(), *layout), parts=parts, board=board)
+
+
+def _round_label(snap: TableSnapshot) -> str:
+    """"第 3 / 8 局" in a match of 8 rounds, "第 3 局" in an open-ended room; before the
+    first round, how long the match is (nothing in an open-ended room)."""
+    number = snap.round.number if snap.round is not None else None
+    rounds = snap.match_rounds
+    if number is None:
+        if rounds is None:
+            return ""
+        return ngettext("Match of %(rounds)d round", "Match of %(rounds)d rounds",
+                        rounds) % {"rounds": rounds}
+    if rounds is None:
+        return _("Round %(number)s") % {"number": number}
+    return _("Round %(number)s of %(rounds)s") % {"number": number, "rounds": rounds}
 
 
 def _shown_version(snap: TableSnapshot, viewer: int | None) -> int:
@@ -396,6 +416,7 @@ def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, re
     t = SimpleNamespace(
         round=snap.round, seats=seats, me=seats[viewer] if viewer is not None else None,
         is_owner=user.is_authenticated and snap.owner_id == user.pk,
+        match_over=snap.standings is not None, match_rounds=snap.match_rounds,
     )
     context = {"t": t, "room": SimpleNamespace(code=snap.room_code), "user": user,
                "csrf_token": csrf}

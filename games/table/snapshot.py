@@ -19,7 +19,7 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import get_language
 
-from games import offers
+from games import matches, offers
 from games.models import SEATS, LedgerEntry, Round, Seat
 from games.rules.round import Round as EngineRound
 from games.selectors import seat_label
@@ -40,6 +40,9 @@ class TableSnapshot:
     # engine at that moment while the table still shows it after nobody took it.
     offer_version: int | None = None
     held: EngineRound | None = None
+    # A match of N rounds (games.matches): N, and its final standings once it is over.
+    match_rounds: int | None = None
+    standings: tuple | None = None
     # What the viewers of this snapshot share once one of them has rendered it.
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -89,12 +92,19 @@ def _snapshot(room, seats, rnd: Round | None, engine: EngineRound | None) -> Tab
     if engine is not None:
         for seat, net in enumerate(engine.net()):
             scores[seat] += net
+    match_rounds = matches.match_length(room.options)
+    standings = None
+    if (rnd is not None and rnd.status == Round.Status.ENDED
+            and matches.is_final_round(room.options, rnd.number)):
+        # Once per process and match (a finished match never changes again).
+        standings = matches.standings_after(room.pk, rnd.pk, match_rounds)
     return TableSnapshot(
         room_id=room.pk, room_code=room.code, owner_id=room.owner_id,
         room_status=room.status, seats=tuple(seats), round=rnd, engine=engine,
         scores=tuple(scores), loaded_at=timezone.now(),
         offer_version=rnd.offer["version"] if rnd is not None and rnd.offer else None,
         held=offers.held_engine(rnd) if rnd is not None else None,
+        match_rounds=match_rounds, standings=standings,
     )
 
 
@@ -120,6 +130,7 @@ def earlier_rounds_scores(room_id: int, latest_round_id: int | None) -> tuple:
 def forget_cached() -> None:
     """Drop what this process remembers (tests reuse row ids; a site never does)."""
     earlier_rounds_scores.cache_clear()
+    matches.forget_cached()
     _LOADS.clear()
     _GIVEN.clear()
 

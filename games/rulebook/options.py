@@ -1,0 +1,192 @@
+"""Every room option (every field of ``RoomOptions``) in words: what each value does,
+and the default. The option's name is the room form's label, so a player finds the same
+words here and on the form; the values and ranges come from games.rules.options.
+
+Each option is described here once; the tests check that every field of RoomOptions
+and every value of its choices has its words, so a new option cannot go unexplained.
+"""
+
+from dataclasses import dataclass, fields
+from functools import lru_cache
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from games.rules import options as rules_options
+from games.rules.options import DEFAULT_OPTIONS, RoomOptions
+
+ON, OFF = True, False
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A whole number from ``low`` to ``high`` (no upper end when None)."""
+
+    low: int
+    high: int | None = None
+
+
+SECONDS = Span(*rules_options.SECONDS_RANGE)
+TIMEOUT = _("After two missed deadlines in a row the seat is played automatically "
+            "(托管) until its player turns that off.")
+
+# option -> ((value, what it does), …). A value is True/False, None, one of the
+# option's choices, or a Span of whole numbers.
+OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
+    "base": (
+        (Span(1), _("Every amount is counted in bases: a win pays base × 2 to the power of "
+                    "its fan, an exposed or concealed kong 2 × base, an added kong the "
+                    "base.")),
+    ),
+    "cap": (
+        (Span(*rules_options.CAP_RANGE), _("A win counts at most this many fan; a bigger "
+                                           "hand is paid as if it had exactly this many.")),
+        (None, _("Every fan counts.")),
+    ),
+    "pig_fan": (
+        (Span(*rules_options.PIG_FAN_RANGE), _("A flower pig (查花猪) pays each player who "
+                                               "is not a pig base × 2 to the power of this "
+                                               "number.")),
+        ("cap", _("As many fan as the cap; 4 when the room has no cap.")),
+    ),
+    "zimo_bonus": (
+        ("none", _("A self-drawn win is paid like any win, by each other player still "
+                   "in.")),
+        ("base", _("Each payer of a self-drawn win adds the base after the doubling.")),
+        ("fan", _("A self-drawn win counts 1 fan more, before the cap.")),
+    ),
+    "kong_bloom_from_discard": (
+        ("zimo", _("A self-drawn win on the replacement tile of an exposed kong (点杠花) is "
+                   "paid like any self-drawn win.")),
+        ("ron", _("The player who discarded the kong's tile pays that win alone, as for a "
+                  "win on their discard.")),
+    ),
+    "pass_blocks_ron": (
+        (ON, _("Who declines a win may not win on a discard again before their next draw, "
+               "unless the new win scores more fan.")),
+        (OFF, _("A player may win on any discard, even after passing a win.")),
+    ),
+    "last_four_must_win": (
+        (ON, _("A winning draw from the last four tiles of the wall is taken "
+               "automatically.")),
+        (OFF, _("A winning draw stays the player's choice to the end of the wall.")),
+    ),
+    "last_four_auto_ron": (
+        (ON, _("With four tiles or fewer left, a win on a discard is taken automatically "
+               "too.")),
+        (OFF, _("A win on a discard stays the player's choice to the end of the wall.")),
+    ),
+    "tiandi_hu": (
+        (ON, _("The dealer winning on the first 14 tiles (天胡), or a player on their first "
+               "draw (地胡), scores 5 fan.")),
+        (OFF, _("Such a hand scores only its pattern.")),
+    ),
+    "haidi": (
+        (ON, _("+1 fan for a self-drawn win on the wall's last tile (海底捞月) or a win on "
+               "the discard after it (海底炮).")),
+        (OFF, _("The last tile scores nothing extra.")),
+    ),
+    "jingoudiao": (
+        (ON, _("+1 fan for four melds won on a single waiting tile (金钩钓).")),
+        (OFF, _("Such a hand scores only its pattern.")),
+    ),
+    "kong_transfer": (
+        (ON, _("Who wins on the discard a player makes right after their own kong also takes "
+               "the kong money of that turn (呼叫转移).")),
+        (OFF, _("The kong money stays with the player who made the kong.")),
+    ),
+    "ready_difference": (
+        (ON, _("When the wall runs out, of every two ready players the one whose best win "
+               "is worth less pays the other the difference (补差价).")),
+        (OFF, _("Ready players do not settle among themselves.")),
+    ),
+    "turn_seconds": (
+        (SECONDS, _("Seconds for a turn; when they run out, the tile just drawn is "
+                    "discarded for the player.")),
+    ),
+    "claim_seconds": (
+        (SECONDS, _("Seconds to answer a discard (win, pong, kong or pass); when they run "
+                    "out, the player passes.")),
+    ),
+    "void_seconds": (
+        (SECONDS, _("Seconds to choose the void suit; when they run out, the suit with the "
+                    "fewest tiles is chosen.")),
+    ),
+    # RULES.md section 13: a match of a fixed number of rounds (shown once RoomOptions
+    # has the field; the range is the engine's when it defines one).
+    "rounds": (
+        (Span(*getattr(rules_options, "ROUNDS_RANGE", (1, 16))),
+         _("After this many rounds the table shows the match's final standings.")),
+        (None, _("Open-ended: the room plays as many rounds as its players like.")),
+    ),
+}
+TIMED = ("turn_seconds", "claim_seconds", "void_seconds")
+
+# Names of options the room form does not (yet) show, or shows as a follow-on of the
+# option above it ("…also on a discard"), which would not read alone.
+OPTION_NAMES = {
+    "rounds": _("Number of rounds (局数)"),
+    "last_four_auto_ron": _("Last four tiles: wins on a discard too"),
+}
+NONE_WORDS = {"cap": _("No cap"), "rounds": _("Open-ended")}
+
+
+@lru_cache(maxsize=1)
+def _form_fields() -> dict:
+    from games.forms import RoomForm
+
+    return RoomForm().fields
+
+
+def option_name(name: str) -> str:
+    if name in OPTION_NAMES:
+        return str(OPTION_NAMES[name])
+    field = _form_fields().get(name)
+    return str(field.label) if field is not None else name
+
+
+def value_words(name: str, value) -> str:
+    """A value of an option in words: "On", "2–8", "As the cap", "No cap"…"""
+    if isinstance(value, Span):
+        if value.high is None:
+            return gettext("%(low)s or more") % {"low": value.low}
+        return f"{value.low}–{value.high}"
+    if value is True:
+        return gettext("On")
+    if value is False:
+        return gettext("Off")
+    if value is None:
+        return str(NONE_WORDS.get(name, gettext("None")))
+    field = _form_fields().get(name)
+    choices = dict(getattr(field, "choices", None) or ())
+    return str(choices.get(value, value))
+
+
+def option_value_words(name: str, value) -> str:
+    """"Golden hook (金钩钓): On" — an option set to one value, for "needs …"."""
+    return gettext("%(option)s: %(value)s") % {"option": option_name(name),
+                                          "value": value_words(name, value)}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionShown:
+    key: str
+    name: str
+    default: str
+    values: tuple[tuple[str, str], ...]  # (value in words, what it does)
+    note: str = ""
+
+
+def options() -> list[OptionShown]:
+    """Every room option the engine knows, in RoomOptions' order."""
+    shown = []
+    for item in fields(RoomOptions):
+        described = OPTION_VALUES[item.name]
+        default = getattr(DEFAULT_OPTIONS, item.name)
+        shown.append(OptionShown(
+            key=item.name, name=option_name(item.name),
+            default=value_words(item.name, default),
+            values=tuple((value_words(item.name, value), str(text))
+                         for value, text in described),
+            note=str(TIMEOUT) if item.name in TIMED else ""))
+    return shown
