@@ -39,7 +39,8 @@ def test_phrases_from_the_dock_and_the_setting_that_hides_them(site_url, browser
         "document.activeElement === document.querySelector('#me-phrases > summary')")
 
     # Turned off in the table settings: the bubble and the 💬 button are hidden.
-    page.get_by_text("设置").click()
+    settings = page.get_by_text("设置")
+    settings.click()
     setting = page.get_by_label("快捷语和表情")
     assert setting.is_checked()
     setting.uncheck()
@@ -47,7 +48,7 @@ def test_phrases_from_the_dock_and_the_setting_that_hides_them(site_url, browser
     assert not toggle.is_visible()
     setting.check()
     assert toggle.is_visible()
-    page.keyboard.press("Escape")
+    settings.click()  # closed again
 
     # A second one, with the pointer, once the rate limit allows (three seconds).
     page.wait_for_timeout(3100)

@@ -239,11 +239,25 @@ def post_phrase(room, user, key) -> str:
 async def test_a_spectator_or_a_stranger_cannot_send(clock):
     room, users, sockets, pages = await open_table()
     watcher = await sync_to_async(User.objects.create_user)("watcher", password="x-long-pw-9")
-    # A person with no seat here: their table socket is refused, and the same form
-    # posted without the socket is refused too.
+    # A person with no seat here either may not open the table's socket, or opens it to
+    # watch (issue 13's spectators): then they see the players' phrases but cannot send.
     communicator, connected = await connect(room.code, await sync_to_async(session_cookie)(
         watcher))
-    assert not connected
+    if connected:
+        for someone in (communicator, *sockets):
+            await settle(someone)  # the table, and the players' watch count
+        await send_phrase(communicator, "nice")
+        assert 'id="table-error"' in await communicator.receive_from()
+        await assert_nobody_is_sent_anything([communicator, *sockets])
+        await send_phrase(sockets[1], "thanks")
+        for player in sockets:
+            await player.receive_from()
+        assert 'id="phrase-1"' in await communicator.receive_from()
+        await communicator.disconnect()
+        for player in sockets:
+            await settle(player)  # one watcher fewer
+        clock.now += 3
+    # The same form posted without the socket is refused too.
     page = await post_phrase(room, watcher, "nice")
     assert "只有这桌的玩家才能发快捷语" in page
     await post_phrase(room, None, "nice")  # not logged in: sent to log in
