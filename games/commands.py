@@ -1,13 +1,14 @@
 """The table's commands, whichever way they arrive: over the WebSocket (htmx ws-send
 sends the form as JSON) or as the same form posted before the socket is open. One
-parser checks their shape, one function hands them to the rules service."""
+parser checks their shape, one function hands them to the rules service (or, for a
+quick phrase, to games.phrases)."""
 
 import json
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext_lazy as _
 
-from games import services
+from games import phrases, services
 from games.models import Room
 from games.rules.round import VERBS
 from games.table import version_token
@@ -16,6 +17,7 @@ MAX_FIELD_LENGTH = 20
 MAX_FRAME_LENGTH = 4096  # a form's fields and htmx's headers take a few hundred bytes
 MAX_VERSION = version_token.LIMIT
 ROOM_COMMANDS = ("ready", "auto_play")
+PHRASE = "phrase"  # a quick phrase: its key in the field of the same name
 
 
 class MalformedCommand(ValueError):
@@ -52,8 +54,11 @@ def parse_command(content: object) -> tuple[str, dict, int | None]:
     if not hasattr(content, "get"):
         raise MalformedCommand(_("That message is not a table command."))
     kind = content.get("type")
-    if not isinstance(kind, str) or (kind not in VERBS and kind not in ROOM_COMMANDS):
+    if not isinstance(kind, str) or (
+            kind not in VERBS and kind not in ROOM_COMMANDS and kind != PHRASE):
         raise MalformedCommand(_("That is not something one can do at the table."))
+    if kind == PHRASE:
+        return kind, {"type": kind, PHRASE: _phrase_key(content.get(PHRASE))}, None
     action = {"type": kind}
     for key in ("tile", "suit", "on"):
         value = content.get(key)
@@ -66,6 +71,14 @@ def parse_command(content: object) -> tuple[str, dict, int | None]:
     if kind in VERBS:
         version = _version(version)
     return kind, action, version
+
+
+def _phrase_key(value: object) -> str:
+    """One of the table's phrases by its key: there is no free text at the table, so
+    anything else (a sentence, an unknown key, a number) is refused."""
+    if not isinstance(value, str) or value not in phrases.BY_KEY:
+        raise MalformedCommand(_("That is not one of the table's phrases."))
+    return value
 
 
 def _version(value: object) -> int:
@@ -86,6 +99,8 @@ def run_command(
         services.set_ready(room=room, user=user)
     elif kind == "auto_play":
         services.set_auto_play(room=room, user=user, on=action.get("on") == "1")
+    elif kind == PHRASE:
+        phrases.send(room=room, user=user, key=action[PHRASE])
     else:
         # The page carries the version as a token; the service gets the version itself.
         services.apply_move(room_id=room.pk, user=user, action=action,

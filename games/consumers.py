@@ -24,7 +24,7 @@ from django.utils import timezone, translation
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
-from games import commands, driver, selectors, services, timers
+from games import commands, driver, phrases, selectors, services, timers
 from games.models import Room, Seat
 from games.table import away, presence, watchers
 from games.table.parts import render_table
@@ -172,6 +172,7 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         self.csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
         self.screen = Screen()
         self.shown: tuple | None = None
+        self.seats_shown = False  # whether the page shows the seats (for phrase bubbles)
         self.room_id, self.seated = await self._lookup()
         if self.room_id is None:
             # No such room, or nobody logged in: the table page needs a login too.
@@ -316,8 +317,21 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         with translation.override(self.language):  # the frame is rendered here too
             table = render_table(snap, user=self.user, csrf=self.csrf)
             message = self.screen.update(table)
+        self.seats_shown = table.board is not None
         if message is not None:
             await self.send(text_data=message)
+
+    async def table_phrase(self, event) -> None:
+        """A quick phrase at a seat (games.phrases): shown in this page's language at the
+        sender's seat. It goes beside the table's parts, never through the Screen: the
+        table's version and what the page is known to show stay as they were."""
+        if not self.seats_shown:
+            return  # no seat on the page to show it at (before the first round)
+        with translation.override(self.language):
+            html = phrases.bubble(seat=event.get("seat"), key=event.get("phrase"),
+                                  name=str(event.get("name", "")))
+        if html is not None:
+            await self.send(text_data=html)
 
     async def send_error(self, message: str) -> None:
         await self.send(

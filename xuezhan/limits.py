@@ -1,8 +1,10 @@
 """Limits on what one person or one address may use, so that nobody can wear the site out
-for the others: failed log-ins, sign-ups, rooms waiting for players, open sockets.
+for the others: failed log-ins, sign-ups, rooms waiting for players, quick phrases at the
+table, open sockets.
 
 A limit reached is answered, never with an error page: a form says why and when to come
-back (status 429), a socket says why and closes with ``CLOSE_TOO_MANY``. The numbers are
+back (status 429), a socket says why and closes with ``CLOSE_TOO_MANY``, a phrase too
+many is answered on its socket, which stays open. The numbers are
 settings (``xuezhan/settings.py``, "Limits").
 
 Requests are counted by django-ratelimit in the cache, which Redis shares between
@@ -12,10 +14,12 @@ processes; sockets are counted in the memory of the process that holds them.
 import ipaddress
 import logging
 import math
+import time
 import unicodedata
 from collections import Counter
 
 from django.conf import settings
+from django.core.cache import caches
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from django_ratelimit.core import get_usage
@@ -134,6 +138,55 @@ def room_refusal(user) -> str | None:
         "You already have %(count)d rooms waiting for players. Play a round in one, "
         "or leave one, before you open another.",
         waiting) % {"count": waiting}
+
+
+# --- Quick phrases: each person's recent ones, in the cache -----------------------------
+
+PHRASE_WINDOW = 60  # seconds: PHRASES_PER_MINUTE counts the phrases sent in this long
+
+
+def clock() -> float:
+    """Now, in seconds (tests move it forward)."""
+    return time.time()
+
+
+def phrase_refusal(user_id) -> str | None:
+    """Count a quick phrase for ``user_id`` and answer None, or, when it would be one too
+    many (too soon after the last, or too many in the last minute), answer why and count
+    nothing.
+
+    The times of a person's phrases in the last minute are kept in the cache (a sliding
+    window: a fixed window would let two through a moment apart at its edge), shared by
+    every process with Redis. Reading and writing them is not one step; two phrases of
+    one person in the same instant through two processes could both pass, which is
+    harmless. A cache that is down lets phrases through, as for requests."""
+    interval = settings.PHRASE_INTERVAL_SECONDS
+    per_minute = settings.PHRASES_PER_MINUTE
+    key = f"{getattr(settings, 'RATELIMIT_CACHE_PREFIX', 'rl:')}phrases:{user_id}"
+    cache = caches[getattr(settings, "RATELIMIT_USE_CACHE", "default")]
+    now = clock()
+    try:
+        sent = [t for t in cache.get(key) or [] if now - t < PHRASE_WINDOW]
+    except Exception:
+        logger.exception("limits: could not read the phrases of %s", user_id)
+        return None
+    wait = 0.0
+    if sent and now - sent[-1] < interval:
+        wait = interval - (now - sent[-1])
+    if len(sent) >= per_minute:
+        wait = max(wait, PHRASE_WINDOW - (now - sent[-per_minute]))
+    if wait > 0:
+        seconds = max(1, math.ceil(wait))
+        return ngettext(
+            "You are sending phrases too quickly. Please wait %(seconds)d second.",
+            "You are sending phrases too quickly. Please wait %(seconds)d seconds.",
+            seconds) % {"seconds": seconds}
+    sent.append(now)
+    try:
+        cache.set(key, sent[-per_minute:], PHRASE_WINDOW)
+    except Exception:
+        logger.exception("limits: could not count a phrase of %s", user_id)
+    return None
 
 
 # --- Sockets: counted in each process ---------------------------------------------------

@@ -298,3 +298,7 @@ OPEN_ROOMS_PER_USER = int(os.environ.get("OPEN_ROOMS_PER_USER", "3"))
 TABLE_SOCKETS_PER_USER = int(os.environ.get("TABLE_SOCKETS_PER_USER", "8"))
 ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS = int(
     os.environ.get("ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS", "20"))
+# Quick phrases at the table (games.phrases), per person: at least this many seconds
+# between two, and at most this many in any minute.
+PHRASE_INTERVAL_SECONDS = float(os.environ.get("PHRASE_INTERVAL_SECONDS", "3"))
+PHRASES_PER_MINUTE = int(os.environ.get("PHRASES_PER_MINUTE", "10"))

@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from games import labels, matches, offers, timers
 from games.models import SEATS, Round
+from games.phrases import PHRASES
 from games.rules.hints import current_waits, discard_hints
 from games.rules.tiles import tile_str
 from games.table import cues, version_token
@@ -71,7 +72,8 @@ class RenderedTable:
                 )
                 for s in self.board["others"]
             ]
-            board = {"others": others, "me": self.board["me"], "ended": self.board["ended"]}
+            board = {"others": others, "me": self.board["me"], "ended": self.board["ended"],
+                     "me_index": self.board.get("me_index")}
         return mark_safe(render_to_string(  # the parts are our own escaped HTML
             "games/table/_table.html", {"parts": names, "board": board, "oob": oob}).strip())
 
@@ -120,7 +122,7 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
         if ended:
             parts["settlement"] = _settlement(snap, view, winds)
         parts["commitment"] = _part("_commitment.html", seed_hash=snap.round.seed_hash)
-        board = {"others": others, "me": me_label, "ended": ended}
+        board = {"others": others, "me": me_label, "ended": ended, "me_index": viewer}
         layout += [tuple((s["index"], s["position"], s["label"]) for s in others), me_label,
                    ended, "standings" in parts]
     between_rounds = snap.round is None or snap.round.status == Round.Status.ENDED
@@ -350,7 +352,14 @@ def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str,
             waits=tuple((w.tile, w.unseen, w.fan) for w in waits)),
         "me-auto": _part("_my_auto.html", shown=view["phase"] != "ended",
                          auto_play=seat.auto_play, action_url=action_url, csrf=csrf),
+        "me-phrases": _part("_phrases.html", phrases=_phrase_buttons(),
+                            action_url=action_url, csrf=csrf),
     }
+
+
+def _phrase_buttons() -> tuple:
+    """(key, text, emoji's name or "") of every quick phrase, in the active language."""
+    return tuple((p.key, str(p.text), str(p.label or "")) for p in PHRASES)
 
 
 def _suggested_void(hand: list[str]) -> str:

@@ -1,5 +1,7 @@
 // The player's table preferences: hand order, discards by seat or as one pool, sound,
-// animation and tile size. They live in this browser's localStorage and never reach the
+// animation, tile size and quick phrases (off: no bubble shows and no 💬 button; the
+// server still sends them, a few bytes, so that turning them on again needs no
+// reload). They live in this browser's localStorage and never reach the
 // server: they change how the page looks and sounds, not the game.
 //
 // Loaded in <head> without `defer`, so that the classes are on <html> before the first
@@ -15,7 +17,8 @@
     discards: ["seat", "pool"],
     sound: [true, false],
     motion: [true, false],
-    tiles: ["normal", "large"]
+    tiles: ["normal", "large"],
+    phrases: [true, false]
   };
   var root = document.documentElement;
   var listeners = [];
@@ -49,6 +52,7 @@
     root.classList.toggle("pref-sound-off", !current.sound);
     root.classList.toggle("pref-motion-off", !current.motion);
     root.classList.toggle("pref-tiles-large", current.tiles === "large");
+    root.classList.toggle("pref-phrases-off", !current.phrases);
   }
 
   function notify(name) {

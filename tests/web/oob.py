@@ -1,6 +1,7 @@
 """A browser's page in miniature, for tests: holds the table's HTML and applies the
 socket's messages the way htmx's WebSocket extension does (each top-level element of a
-message replaces the element with the same id, ``hx-swap-oob="true"``)."""
+message replaces the element with the same id, ``hx-swap-oob="true"``, or only its
+content, ``hx-swap-oob="innerHTML"``)."""
 
 from html.parser import HTMLParser
 
@@ -69,7 +70,9 @@ class Page:
 
     def apply(self, message: str) -> None:
         for element_id, html in top_level(message):
-            if element_id == "table-error":
+            if ' hx-swap-oob="innerHTML"' in html[:html.index(">")]:
+                self.table = self._replace_inside(element_id, html)
+            elif element_id == "table-error":
                 self.error = html
             elif element_id == "watchers":
                 self.watchers = html
@@ -77,6 +80,21 @@ class Page:
                 self.table = html
             else:
                 self.table = self._replace(element_id, html)
+
+    def _replace_inside(self, element_id: str, html: str) -> str:
+        """``hx-swap-oob="innerHTML"``: the element stays, its content is the message's."""
+        start, end = self._span(element_id)
+        inside = html[html.index(">") + 1:html.rindex("</")]
+        target = self.table[start:end]
+        return (self.table[:start] + target[:target.index(">") + 1] + inside
+                + target[target.rindex("</"):] + self.table[end:])
+
+    def _span(self, element_id: str) -> tuple[int, int]:
+        spans = [(start, end) for _d, found, start, end in _Elements(self.table).found
+                 if found == element_id]
+        if len(spans) != 1:
+            raise AssertionError(f"the page has {len(spans)} elements #{element_id}")
+        return spans[0]
 
     def _replace(self, element_id: str, html: str) -> str:
         spans = [(start, end) for _d, found, start, end in _Elements(self.table).found
