@@ -136,11 +136,17 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Channel layer --------------------------------------------------------------------
+REDIS_READ_TIMEOUT_SECONDS = 30
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["REDIS_URL"]]},
+            # A consumer waits for its next message with a blocking pop that Redis ends
+            # after 5 s (channels_redis' brpop_timeout). redis-py 8 also gives up on any
+            # read after 5 s by default, so an idle socket could lose that race and crash
+            # with "Timeout reading from Redis": the client waits longer than the server.
+            "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"],
+                                  "socket_timeout": REDIS_READ_TIMEOUT_SECONDS}]},
         }
     }
 else:

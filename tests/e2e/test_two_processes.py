@@ -32,7 +32,7 @@ def fresh_postgres_database():
 
 def test_players_on_two_processes_see_each_others_moves(tmp_path, fresh_postgres_database,
                                                         browser):
-    redis_url = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]
+    redis_url = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]["address"]
     site = Site(tmp_path, DATABASE_URL=fresh_postgres_database, REDIS_URL=redis_url,
                 BOT_DELAY="0.05")
     site.prepare()

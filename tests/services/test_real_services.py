@@ -34,6 +34,27 @@ async def test_a_group_message_reaches_a_consumer_of_another_process():
     assert get_channel_layer() is not None
 
 
+@pytest.mark.redis
+async def test_an_idle_socket_keeps_waiting_for_its_next_message():
+    """A table socket with nothing to receive sits in a blocking pop that Redis ends after
+    the layer's brpop_timeout and then starts again. The client must not give up on that
+    read first: with redis-py 8's default 5 s read timeout, sockets idle for 5 s crashed
+    with "Timeout reading from Redis" (seen in CI on the quick-phrases tests)."""
+    import asyncio
+
+    from channels_redis.core import RedisChannelLayer
+    from django.conf import settings
+
+    layer = RedisChannelLayer(hosts=settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"])
+    channel = await layer.new_channel()
+    idle = layer.brpop_timeout + 1.5
+    with pytest.raises(asyncio.TimeoutError):  # ours, not Redis's: nothing came, nothing broke
+        await asyncio.wait_for(layer.receive(channel), timeout=idle)
+    await layer.send(channel, {"type": "table.changed", "version": 1})
+    assert await layer.receive(channel) == {"type": "table.changed", "version": 1}
+    await layer.close_pools()
+
+
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_page_loads_wait_for_a_pooled_connection_rather_than_fail():
