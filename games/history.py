@@ -15,7 +15,7 @@ from games import audience, labels
 from games.models import LedgerEntry, Round, RoundPlayer
 
 
-def _seat_total(direction: str):
+def seat_total(direction: str):
     """Sum of the ledger for the RoundPlayer's seat in its round (received or paid)."""
     column = "payee_seat" if direction == "in" else "payer_seat"
     entries = (
@@ -40,7 +40,7 @@ def my_rounds(
     rows = (
         RoundPlayer.objects.filter(user=user, round__status=Round.Status.ENDED)
         .select_related("round__room")
-        .annotate(received=_seat_total("in"), paid=_seat_total("out"))
+        .annotate(received=seat_total("in"), paid=seat_total("out"))
         .annotate(net=F("received") - F("paid"))
         .order_by("-round__ended_at", "-round__pk")
     )
@@ -197,7 +197,7 @@ def player_stats(*, user: AbstractBaseUser) -> Stats:
     rows = (
         RoundPlayer.objects.filter(user=user, round__status=Round.Status.ENDED)
         .select_related("round__room")
-        .annotate(received=_seat_total("in"), paid=_seat_total("out"))
+        .annotate(received=seat_total("in"), paid=seat_total("out"))
         .order_by("round__ended_at", "round__pk")
     )
     for row in rows:

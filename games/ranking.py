@@ -17,7 +17,7 @@ from django.db.models import Count, F, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.history import _seat_total
+from games.history import seat_total
 from games.models import Round, RoundPlayer
 
 WEEK = timedelta(days=7)
@@ -49,7 +49,7 @@ def standings(*, since: datetime | None = None, min_rounds: int, limit: int | No
     if since is not None:
         seats = seats.filter(round__ended_at__gte=since)
     totals = (
-        seats.annotate(received=_seat_total("in"), paid=_seat_total("out"))
+        seats.annotate(received=seat_total("in"), paid=seat_total("out"))
         .values("user")
         .annotate(rounds=Count("id"), net=Sum(F("received") - F("paid")))
         .filter(rounds__gte=min_rounds)

@@ -1,10 +1,15 @@
 """Tables for the tests of the site: people seated at a room through the rules service."""
 
+from datetime import timedelta
+
 from django.contrib.auth.models import User
 
 from games import services
 from games.models import Room
 from games.table import version_token
+
+# Far enough ahead that every deadline, computer's delay and pause between rounds is due.
+LATER = timedelta(hours=1)
 
 
 def four_people(prefix: str, *, ready: bool = True) -> tuple[Room, list[User]]:

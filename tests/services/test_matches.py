@@ -1,7 +1,6 @@
 """Matches of N rounds (RULES.md section 13, option ``rounds``): the match stops after its
 last round, and its final standings are the sums of its ledgers."""
 
-from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
@@ -13,17 +12,9 @@ from games import matches, services, timers
 from games.models import Event, LedgerEntry, Room, Round, Seat
 from games.replay import check
 from games.rules.options import RoomOptions
+from tests.tables import LATER
 
-pytestmark = pytest.mark.django_db
-
-LATER = timedelta(hours=1)
-
-
-@pytest.fixture(autouse=True)
-def quick(settings):
-    settings.BOT_DELAY_SECONDS = 0
-    settings.NEXT_ROUND_PAUSE = 0
-
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_waiting")]
 
 def person(name: str) -> User:
     return User.objects.create_user(name, password="x-long-password-1")

@@ -12,16 +12,12 @@ from games import services, timers
 from games.models import Room, Round, Seat
 from games.replay import check
 from games.rules.round import Round as EngineRound
+from tests.tables import LATER
 
 pytestmark = pytest.mark.django_db
 
-LATER = timedelta(hours=1)
-
-
 @pytest.fixture(autouse=True)
-def quick(settings):
-    settings.BOT_DELAY_SECONDS = 0
-    settings.NEXT_ROUND_PAUSE = 0
+def quick(no_waiting, settings):
     settings.DISCONNECT_GRACE_SECONDS = 15
 
 
