@@ -4,9 +4,10 @@ Chinese and English, for a person to look at.
     .venv/bin/python -m tools.screenshots [--out /tmp/shots] [--moves 12]
 
 Starts the site (daphne, SQLite, in-memory layer) on a free port, signs a player up,
-opens a room with three computer players, plays ``--moves`` clicks and photographs the
-table; then plays the round out and photographs the settlement, the lobby, the room form
-and the round's history page. Needs Debian's chromium (and fonts-noto-cjk for Chinese).
+opens a match of one round with three computer players, plays ``--moves`` clicks and
+photographs the table; then plays the round out and photographs the settlement (with the
+match's standings), the lobby, the room form, the history, the round's page with its
+replay, the room's scoreboard, the rules page and the ranking. Needs Debian's chromium (and fonts-noto-cjk for Chinese).
 """
 
 import argparse
@@ -67,15 +68,20 @@ def main(argv=None) -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(locale="zh-CN", viewport={"width": 412, "height": 915})
-            table_url = play_against_computers(page, url, "shots")
+            table_url = play_against_computers(page, url, "shots", rounds=1)
             play(page, args.moves)
             state = page.context.storage_state()
             shoot(browser, state, table_url, args.out, "table")
             play(page, 0, until_end=True)
             page.get_by_role("region", name="结算").wait_for(timeout=120000)
             shoot(browser, state, table_url, args.out, "settlement")
+            page.goto(url + "/history/")
+            round_path = urlsplit(page.locator("table a[href^='/rounds/']").first
+                                  .get_attribute("href", timeout=10000)).path
             for name, path in (("lobby", "/"), ("room-form", "/rooms/new/"),
-                               ("history", "/history/")):
+                               ("history", "/history/"), ("round", round_path),
+                               ("scores", urlsplit(table_url).path + "scores/"),
+                               ("rules", "/rules/"), ("ranking", "/ranking/")):
                 shoot(browser, state, url + path, args.out, name)
             browser.close()
     print(f"screenshots in {args.out}")

@@ -116,11 +116,14 @@ def sign_up(page, url: str, name: str) -> None:
     page.wait_for_url(url + "/")
 
 
-def play_against_computers(page, url: str, name: str) -> str:
-    """As a new player does: sign ``name`` up, open a room, fill it with three strong
-    computer players and press ready. Returns the table's address."""
+def play_against_computers(page, url: str, name: str, *, rounds: int | None = None) -> str:
+    """As a new player does: sign ``name`` up, open a room (a match of ``rounds`` rounds
+    if given), fill it with three strong computer players and press ready. Returns the
+    table's address."""
     sign_up(page, url, name)
     page.goto(url + "/rooms/new/")
+    if rounds is not None:
+        page.locator("select[name=rounds]").select_option(str(rounds))
     page.get_by_role("button", name="创建房间").click()
     table_url = page.url
     for _ in range(3):

@@ -42,3 +42,14 @@ def test_with_https_the_deployment_check_passes():
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_no_template_styles_an_element_inline():
+    """The policy's style-src 'self' makes browsers drop every style="…" attribute: the
+    scoreboard's colour key once showed as blank squares so. Styles live in the CSS files
+    (SVG presentation attributes such as fill= are not styles and are allowed)."""
+    inline = [f"{path.relative_to(ROOT)}: {line.strip()}"
+              for path in (ROOT / "templates").rglob("*.html")
+              for line in path.read_text(encoding="utf-8").splitlines()
+              if re.search(r"\sstyle=", line)]
+    assert inline == []
