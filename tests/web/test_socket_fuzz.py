@@ -4,6 +4,7 @@ usable, no round changes, and when the socket ends nothing it started lives on."
 
 import asyncio
 import json
+import re
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
@@ -55,6 +56,18 @@ def _round_version(room) -> int:
     return Round.objects.get(room=room).version
 
 
+async def next_error_line(communicator) -> str:
+    """The error line answering the last frame. A table update may come first: the
+    table's own "is now online" update can arrive late (seen on PostgreSQL), and as an
+    update clears the error line, it must not be taken for the answer."""
+    while True:
+        message = await communicator.receive_from(timeout=5)
+        if message.startswith('<div id="table-error"'):
+            return message
+        # A table update, nothing else: its own error line, if any, is empty.
+        assert not re.search(r'class="table-error">[^<]', message), message
+
+
 @FUZZ
 @given(batch=st.lists(frames, min_size=1, max_size=6))
 def test_the_table_socket_survives_any_frame(batch, table):
@@ -66,11 +79,11 @@ def test_the_table_socket_survives_any_frame(batch, table):
         await communicator.receive_from()
         for frame in batch:
             await communicator.send_input({"type": "websocket.receive", **frame})
-            reply = await communicator.receive_from(timeout=5)
-            assert 'id="table-error"' in reply and "Traceback" not in reply
+            reply = await next_error_line(communicator)
+            assert "Traceback" not in reply
         # Still there and answering.
         await communicator.send_json_to({"type": "pass", "version": page_version(room, 99)})
-        assert "牌桌已经变化" in await communicator.receive_from(timeout=5)
+        assert "牌桌已经变化" in await next_error_line(communicator)
         await communicator.disconnect()
 
     async_to_sync(run)()
