@@ -8,49 +8,34 @@ crash-safe as before: nothing is counted up that a dead process would have to un
 a process that dies simply stops refreshing its players, who then count as away.
 """
 
-import asyncio
-import logging
 from functools import reduce
 from operator import or_
 
 from channels.db import database_sync_to_async
-from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
 from games.models import Seat
-
-logger = logging.getLogger(__name__)
-
-_open: dict[str, tuple[int, int]] = {}  # channel name -> (room id, user id)
-_task: asyncio.Task | None = None
+from games.table.heartbeat import Heartbeat
 
 
 def arrived(channel: str, room_id: int, user_id: int) -> None:
     """A table socket opened (its player was marked seen by the caller)."""
-    global _task
-    _open[channel] = (room_id, user_id)
-    loop = asyncio.get_running_loop()
-    if _task is None or _task.done() or _task.get_loop() is not loop:
-        _task = loop.create_task(_refresh_while_open())
+    _heartbeat.add(channel, (room_id, user_id))
 
 
 def departed(channel: str) -> None:
-    """A table socket ended, however it ended; the last one stops the refreshing."""
-    global _task
-    _open.pop(channel, None)
-    if not _open and _task is not None:
-        _task.cancel()
-        _task = None
+    """A table socket ended, however it ended."""
+    _heartbeat.remove(channel)
 
 
 def open_sockets() -> int:
-    return len(_open)
+    return len(_heartbeat.open)
 
 
 def still_here(room_id: int, user_id: int) -> bool:
     """Has this player another table socket open in this process (a second tab)?"""
-    return (room_id, user_id) in _open.values()
+    return (room_id, user_id) in _heartbeat.open.values()
 
 
 def mark_seen(pairs: set[tuple[int, int]]) -> int:
@@ -65,13 +50,8 @@ def mark_seen(pairs: set[tuple[int, int]]) -> int:
     return Seat.objects.filter(where).update(last_seen=timezone.now(), online=True)
 
 
-async def _refresh_while_open() -> None:
-    write = database_sync_to_async(mark_seen)
-    while _open:
-        await asyncio.sleep(settings.PRESENCE_SECONDS)
-        try:
-            await write(set(_open.values()))
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            logger.exception("presence update failed")
+async def _mark_open_sockets_seen(open_sockets: dict) -> None:
+    await database_sync_to_async(mark_seen)(set(open_sockets.values()))
+
+
+_heartbeat = Heartbeat("presence", _mark_open_sockets_seen)

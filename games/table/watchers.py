@@ -3,7 +3,8 @@
 Each watching socket is one ``Watcher`` row, written when it opens and deleted when it
 closes, so that every process (several daphne processes behind one site) reads the same
 count from the database. Like the players' presence (``games.table.presence``), each
-process refreshes the ``last_seen`` of its own rows with one UPDATE per interval; a
+process refreshes the ``last_seen`` of its own rows with one UPDATE per interval (one
+``games.table.heartbeat``); a
 process that dies stops refreshing, its rows stop counting after ``expiry()`` and the
 next sweep deletes them and tells the rooms concerned.
 
@@ -27,11 +28,12 @@ from django.utils.safestring import mark_safe
 from games import audience
 from games.models import Room, Watcher
 from games.services import room_group
+from games.table.heartbeat import Heartbeat
 
 logger = logging.getLogger(__name__)
 
-_open: dict[str, int] = {}  # this process's watching sockets: channel name -> room id
-_task: asyncio.Task | None = None
+# The channel layer of this process's sockets, which tells rooms of a dead process's rows.
+_layer = None
 
 
 def expiry() -> timedelta:
@@ -117,36 +119,26 @@ def render_count(count: int, *, oob: bool = False) -> str:
 
 def started(channel: str, room_id: int, layer) -> None:
     """A watching socket opened here (its row is written): keep it fresh."""
-    global _task
-    _open[channel] = room_id
-    loop = asyncio.get_running_loop()
-    if _task is None or _task.done() or _task.get_loop() is not loop:
-        _task = loop.create_task(_refresh_while_open(layer))
+    global _layer
+    _layer = layer
+    _heartbeat.add(channel, room_id)
 
 
 def stopped(channel: str) -> None:
     """A watching socket ended here (its row is deleted by the caller)."""
-    global _task
-    _open.pop(channel, None)
-    if not _open and _task is not None:
-        _task.cancel()
-        _task = None
+    _heartbeat.remove(channel)
 
 
 def forget() -> None:
     """Tests: start again with no socket and no count remembered."""
-    _open.clear()
+    _heartbeat.clear()
     _COUNTS.clear()
 
 
-async def _refresh_while_open(layer) -> None:
-    write = database_sync_to_async(refresh)
-    while _open:
-        await asyncio.sleep(settings.PRESENCE_SECONDS)
-        try:
-            for code in await write(list(_open)):
-                await tell(layer, code)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            logger.exception("watchers update failed")
+async def _refresh_open_rows(open_sockets: dict) -> None:
+    """Rows of this process seen now, a dead process's deleted, and their rooms told."""
+    for code in await database_sync_to_async(refresh)(list(open_sockets)):
+        await tell(_layer, code)
+
+
+_heartbeat = Heartbeat("watchers", _refresh_open_rows)
