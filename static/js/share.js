@@ -15,8 +15,12 @@
     var url = box.dataset.shareUrl;
     if (!button || !input || !status || !url) return;
 
-    function say(text) {
+    var quiet = null;
+    function say(text, forAWhile) {
+      clearTimeout(quiet);
       status.textContent = text;
+      // "Copied" has done its work after a few seconds; "copy it by hand" stays.
+      if (forAWhile) quiet = setTimeout(function () { status.textContent = ""; }, 5000);
     }
 
     function byHand() {
@@ -33,7 +37,7 @@
       }
       navigator.clipboard.writeText(url).then(function () {
         input.hidden = true;
-        say(box.dataset.copied);
+        say(box.dataset.copied, true);
       }, byHand);
     }
 
@@ -41,7 +45,7 @@
       say("");
       if (typeof navigator.share === "function") {
         navigator.share({ title: box.dataset.shareTitle || document.title, url: url }).then(
-          function () { say(box.dataset.shared); },
+          function () { say(box.dataset.shared, true); },
           function (error) {
             // Closing the sheet is the player's choice, not a failure; anything else
             // (no sheet after all) falls back to the clipboard.
