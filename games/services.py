@@ -225,6 +225,43 @@ def add_bot(*, room: Room, user: AbstractBaseUser, index: int, level: str) -> Se
     return seat
 
 
+def fill_empty_seats(*, room: Room, user: AbstractBaseUser, level: str) -> list[Seat]:
+    """Every empty seat gets a computer player of ``level``, in one transaction: the
+    owner's one click instead of one per seat. People's seats are left alone. Same rules
+    as ``add_bot``; when the table is then full it starts as it would after the last
+    single computer (and, once everyone seated is ready, as ``set_ready`` would)."""
+    if level not in LEVELS:
+        raise ServiceError(_("Unknown computer player level."))
+    with transaction.atomic():
+        room = _locked_room(room)
+        _owner_only(room, user)
+        if room.status == Room.Status.CLOSED:
+            raise ServiceError(_("This room is closed: no seat can be filled."))
+        _ensure_between_rounds(room)
+        empty = list(room.seats.select_for_update()
+                     .filter(user__isnull=True, bot_level="").order_by("index"))
+        if not empty:
+            raise ServiceError(_("There is no empty seat to fill."))
+        for seat in empty:
+            seat.bot_level = level
+            seat.ready = True
+        Seat.objects.bulk_update(empty, ["bot_level", "ready"])
+        # The table is full now. A table of computers plays its unattended rounds (as
+        # after the last single computer); a table with people starts once every person
+        # is ready, as set_ready would (the owner may have pressed 准备 before filling,
+        # and would otherwise wait for nobody).
+        if timers.all_computers(room):
+            started = start_unattended_round(room)  # tells the table itself when it starts
+            if started is None:
+                _notify_on_commit(room)
+        else:
+            started = None if matches.no_more_rounds(room) else _maybe_start(room)
+            _notify_on_commit(room)
+        if started is None:  # a new round tells the lobby itself
+            _notify_lobby_on_commit()
+    return empty
+
+
 def remove_bot(*, room: Room, user: AbstractBaseUser, index: int) -> None:
     with transaction.atomic():
         room = _locked_room(room)

@@ -11,6 +11,7 @@ urlpatterns = [
     path("t/<str:code>/sit/", views.sit, name="sit"),
     path("t/<str:code>/leave/", views.leave, name="leave"),
     path("t/<str:code>/bot/add/", views.add_bot, name="add_bot"),
+    path("t/<str:code>/bot/fill/", views.fill_bots, name="fill_bots"),
     path("t/<str:code>/bot/remove/", views.remove_bot, name="remove_bot"),
     path("t/<str:code>/ready/", views.ready, name="ready"),
     path("t/<str:code>/free/", views.free_seat, name="free_seat"),

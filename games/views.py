@@ -6,6 +6,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -81,6 +82,8 @@ def table(request, code):
         "room": room, "table_html": _table_html(request, load_snapshot(room.pk)),
         "watchers": watchers.render_count(watchers.count(room.pk)),
         "is_owner": room.owner_id == request.user.pk,
+        # What the share control copies: the whole address, for a friend elsewhere.
+        "share_url": request.build_absolute_uri(reverse("table", kwargs={"code": room.code})),
     })
 
 
@@ -141,6 +144,28 @@ def add_bot(request, code):
     index, level = _seat_index(request), request.POST.get("level", "")
     return _seat_action(request, code, lambda room: services.add_bot(
         room=room, user=request.user, index=index, level=level))
+
+
+@login_required
+@require_POST
+def fill_bots(request, code):
+    """Every empty seat gets a computer player of the chosen level, in one click. Posted
+    plainly it comes back to the table. Posted by htmx it answers the error line only
+    (empty when it worked): the table itself comes over the socket, as after every
+    other change, so the page and what its socket believes it shows stay the same."""
+    room = get_object_or_404(Room, code=code)
+    level = request.POST.get("level", "")
+    message = ""
+    try:
+        services.fill_empty_seats(room=room, user=request.user, level=level)
+    except services.ServiceError as exc:
+        message = str(exc)
+    if request.htmx:
+        return HttpResponse(render_to_string("games/table/_error_line.html",
+                                             {"message": message}))
+    if message:
+        messages.error(request, message)
+    return redirect(reverse("table", kwargs={"code": room.code}))
 
 
 @login_required
