@@ -221,7 +221,7 @@ def add_bot(*, room: Room, user: AbstractBaseUser, index: int, level: str) -> Se
         seat.save(update_fields=["bot_level", "ready"])
         _notify_on_commit(room)
         _notify_lobby_on_commit()
-        start_unattended_round(room)  # a table of four computers may play by itself
+        _start_if_full(room)
     return seat
 
 
@@ -246,20 +246,21 @@ def fill_empty_seats(*, room: Room, user: AbstractBaseUser, level: str) -> list[
             seat.bot_level = level
             seat.ready = True
         Seat.objects.bulk_update(empty, ["bot_level", "ready"])
-        # The table is full now. A table of computers plays its unattended rounds (as
-        # after the last single computer); a table with people starts once every person
-        # is ready, as set_ready would (the owner may have pressed 准备 before filling,
-        # and would otherwise wait for nobody).
-        if timers.all_computers(room):
-            started = start_unattended_round(room)  # tells the table itself when it starts
-            if started is None:
-                _notify_on_commit(room)
-        else:
-            started = None if matches.no_more_rounds(room) else _maybe_start(room)
+        started = _start_if_full(room)
+        if started is None:  # a new round tells the table and the lobby itself
             _notify_on_commit(room)
-        if started is None:  # a new round tells the lobby itself
             _notify_lobby_on_commit()
     return empty
+
+
+def _start_if_full(room: Room) -> Round | None:
+    """After a computer took a seat: a table of four computers plays its unattended
+    rounds; a table with people starts once every person is ready, as set_ready would
+    (the owner may have pressed 准备 before adding the computers, and would otherwise
+    wait for nobody)."""
+    if timers.all_computers(room):
+        return start_unattended_round(room)
+    return None if matches.no_more_rounds(room) else _maybe_start(room)
 
 
 def remove_bot(*, room: Room, user: AbstractBaseUser, index: int) -> None:

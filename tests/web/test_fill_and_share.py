@@ -134,6 +134,16 @@ def test_an_owner_ready_before_filling_gets_the_deal_at_once(room, owner):
     assert room.rounds.count() == 1
 
 
+def test_an_owner_ready_before_adding_computers_one_by_one_gets_the_deal_too(room, owner):
+    services.set_ready(room=room, user=owner)
+    for index in (1, 2):
+        services.add_bot(room=room, user=owner, index=index, level="easy")
+        assert not room.rounds.exists()  # a seat is still empty
+    services.add_bot(room=room, user=owner, index=3, level="easy")
+    room.refresh_from_db()
+    assert room.status == Room.Status.PLAYING and room.rounds.count() == 1
+
+
 def test_a_table_of_computers_plays_its_unattended_rounds_once_filled(room, owner):
     services.leave_seat(room=room, user=owner)
     services.set_auto_rounds(room=room, user=owner, rounds=2)
