@@ -214,7 +214,6 @@ def add_bot(*, room: Room, user: AbstractBaseUser, index: int, level: str) -> Se
         room = _locked_room(room)
         _owner_only(room, user)
         _ensure_between_rounds(room)
-        _ensure_not_closed(room)
         seat = room.seats.select_for_update().filter(index=index).first()
         if seat is None or not seat.is_empty:
             raise ServiceError(_("That seat is taken."))
@@ -261,7 +260,8 @@ def set_ready(*, room: Room, user: AbstractBaseUser) -> Round | None:
 
 def _ensure_not_closed(room: Room) -> None:
     """A closed room (its match is over, or nobody was there for half an hour:
-    games.idle_rooms) takes nobody new and deals no round."""
+    games.idle_rooms) takes no new person and deals no round. (Its owner may still seat
+    or remove computer players: nothing is dealt for them either.)"""
     if room.status == Room.Status.CLOSED:
         raise ServiceError(_("This room has closed: open a new one in the lobby."))
 
