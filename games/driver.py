@@ -68,7 +68,8 @@ async def _run(wake_event: asyncio.Event) -> None:
     sweep = database_sync_to_async(idle_rooms.sweep_if_due)
     while True:
         try:
-            await sweep()  # once a minute: rooms nobody has been at close
+            if idle_rooms.sweep_due():  # once a minute: rooms nobody has been at close
+                await sweep()
             wait = await advance()
         except asyncio.CancelledError:
             raise

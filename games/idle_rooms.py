@@ -58,6 +58,8 @@ def touch(room_id: int, *, now: datetime | None = None, force: bool = True) -> N
     clock = time.monotonic()
     if not force and clock - _touched.get(room_id, -TOUCH_SECONDS) < TOUCH_SECONDS:
         return
+    if len(_touched) > 10_000:  # rooms long gone: the throttle only needs recent ones
+        _touched.clear()
     _touched[room_id] = clock
     Room.objects.filter(pk=room_id).update(last_active=now or timezone.now())
 
@@ -102,14 +104,19 @@ def close_idle_rooms(now: datetime | None = None) -> list[str]:
     return closed
 
 
+def sweep_due() -> bool:
+    """Is it time for this process's next sweep? (No database: the async timer loop asks
+    before it hands the sweep to a thread.)"""
+    return time.monotonic() - _last_sweep >= SWEEP_SECONDS
+
+
 def sweep_if_due() -> list[str]:
     """``close_idle_rooms`` at most once per ``SWEEP_SECONDS`` in this process (the timer
     loops call this every time they wake); a failed sweep is logged, never raised."""
     global _last_sweep
-    clock = time.monotonic()
-    if clock - _last_sweep < SWEEP_SECONDS:
+    if not sweep_due():
         return []
-    _last_sweep = clock
+    _last_sweep = time.monotonic()
     try:
         return close_idle_rooms()
     except Exception:

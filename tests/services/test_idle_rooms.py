@@ -163,3 +163,33 @@ def test_the_worker_sweeps_idle_rooms(owner):
     Room.objects.filter(pk=room.pk).update(last_active=timezone.now() - timedelta(minutes=31))
     call_command("run_worker", until_idle=True, stdout=io.StringIO())
     assert status(room) == Room.Status.CLOSED
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_the_web_process_timer_loop_sweeps_idle_rooms(settings):
+    import asyncio
+
+    from asgiref.sync import sync_to_async
+
+    from games import driver
+
+    settings.IN_PROCESS_DRIVER = True
+
+    @sync_to_async
+    def idle_room():
+        host = User.objects.create_user("host", password="x-long-password-1")
+        room = services.create_room(owner=host, name="r", options={})
+        Room.objects.filter(pk=room.pk).update(
+            last_active=timezone.now() - timedelta(minutes=31))
+        return room
+
+    room = await idle_room()
+    driver.start()
+    try:
+        for _ in range(50):
+            if await sync_to_async(status)(room) == Room.Status.CLOSED:
+                break
+            await asyncio.sleep(0.1)
+        assert await sync_to_async(status)(room) == Room.Status.CLOSED
+    finally:
+        driver.stop()
