@@ -8,7 +8,7 @@ import json
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext_lazy as _
 
-from games import phrases, services
+from games import idle_rooms, phrases, services
 from games.models import Room
 from games.rules.round import VERBS
 from games.table import version_token
@@ -105,3 +105,6 @@ def run_command(
         # The page carries the version as a token; the service gets the version itself.
         services.apply_move(room_id=room.pk, user=user, action=action,
                             expected_version=version_token.decode(room.code, version))
+    # A person acted here: the room is not idle (at most one write a minute: moves are
+    # the busiest path, and their own cost is pinned by tests/services/test_costs.py).
+    idle_rooms.touch(room.pk, force=False)

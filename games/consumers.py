@@ -24,7 +24,7 @@ from django.utils import timezone, translation
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
-from games import commands, driver, phrases, selectors, services, timers
+from games import commands, driver, idle_rooms, phrases, selectors, services, timers
 from games.models import Room, Seat
 from games.table import away, presence, watchers
 from games.table.parts import render_table
@@ -202,7 +202,9 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         seat sees it; or, if the owner has switched watching off, told so."""
         allowed = await database_sync_to_async(watchers.watch)(
             channel=self.channel_name, room_id=self.room_id, user=self.user)
-        if not allowed:
+        if allowed:
+            await database_sync_to_async(idle_rooms.touch)(self.room_id)
+        else:
             await self.send_watching_off()
             return
         self.watching = True
@@ -215,6 +217,7 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
             self.watching = False
             watchers.stopped(self.channel_name)
             await database_sync_to_async(watchers.unwatch)(channel=self.channel_name)
+            await database_sync_to_async(idle_rooms.touch)(self.room_id)
             await watchers.tell(self.channel_layer, self.code)  # every page shows one fewer
 
     async def clean_up(self) -> None:
@@ -232,6 +235,8 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         await database_sync_to_async(timers.left)(
             room_id=self.room_id, user_id=self.user.pk,
             still_here=presence.still_here(self.room_id, self.user.pk))
+        # The room's idle time counts from the moment its last person left.
+        await database_sync_to_async(idle_rooms.touch)(self.room_id)
         driver.wake()
 
     @database_sync_to_async
@@ -242,6 +247,7 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         if seat is not None and not seat.online:
             summary = away.since(self.room_id, seat, seat.last_seen, timezone.now())
         timers.seen(room_id=self.room_id, user_id=self.user.pk)
+        idle_rooms.touch(self.room_id)  # a person is at the table: it is not idle
         return summary
 
     def _away_note(self, summary) -> str:

@@ -14,7 +14,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from games import timers
+from games import idle_rooms, timers
 
 logger = logging.getLogger(__name__)
 
@@ -65,8 +65,11 @@ def stop() -> None:
 
 async def _run(wake_event: asyncio.Event) -> None:
     advance = database_sync_to_async(timers.advance_due_rounds)
+    sweep = database_sync_to_async(idle_rooms.sweep_if_due)
     while True:
         try:
+            if idle_rooms.sweep_due():  # once a minute: rooms nobody has been at close
+                await sweep()
             wait = await advance()
         except asyncio.CancelledError:
             raise

@@ -12,6 +12,7 @@ import string
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.round import CURRENT_SHUFFLE
@@ -45,6 +46,9 @@ class Room(models.Model):
     # People not seated here may watch the table live (the owner switches it off).
     allow_watching = models.BooleanField(_("others may watch"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # When a person was last seen here: a table socket of theirs opened or closed, or
+    # they moved. A room nobody has been at for a while closes (games.idle_rooms).
+    last_active = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -1,28 +1,50 @@
 """Read-side queries for the lobby (the live table reads through ``games.table``)."""
 
+from django.db.models import Max
 
-
-from games import labels
+from games import labels, matches
 from games.models import Room, Seat
 from games.rules.options import RoomOptions
 
+LIST_LENGTH = 50  # tables shown in each of the lobby's lists, newest first
 
-def open_rooms(*, limit: int = 50) -> list[Room]:
-    """Rooms people can look at or join, newest first, with their seats."""
+
+def open_rooms(*, limit: int = 2 * LIST_LENGTH) -> list[Room]:
+    """Rooms that are not closed, newest first, with their seats and the number of
+    their latest round (``latest_round``, None before the first)."""
     return list(
         Room.objects.exclude(status=Room.Status.CLOSED)
+        .annotate(latest_round=Max("rounds__number"))
         .select_related("owner")
         .prefetch_related("seats__user")[:limit]
     )
 
 
-def lobby_rooms() -> list[dict]:
-    """The lobby's list: each open room with its players and a summary of its rules."""
-    return [
-        {"room": room, "seats": [seat_label(s) for s in room.seats.all()],
-         "summary": options_summary(room.options)}
-        for room in open_rooms()
-    ]
+def lobby_rooms() -> dict[str, list[dict]]:
+    """The lobby's two lists: ``open``, tables with a free seat where a person may sit
+    down now; ``played``, tables with a round in progress or every seat taken (watched,
+    not joined). A full table is never shown as waiting; a closed room is in neither."""
+    lists: dict[str, list[dict]] = {"open": [], "played": []}
+    for room in open_rooms():
+        entry = lobby_entry(room)
+        kind = "played" if entry["playing"] or not entry["free"] else "open"
+        if len(lists[kind]) < LIST_LENGTH:
+            lists[kind].append(entry)
+    return lists
+
+
+def lobby_entry(room: Room) -> dict:
+    """One table of the lobby: its players, rules, free seats and where its match is."""
+    seats = list(room.seats.all())
+    return {
+        "room": room,
+        "seats": [seat_label(s) for s in seats],
+        "summary": options_summary(room.options),
+        "free": sum(1 for s in seats if s.is_empty),
+        "playing": room.status == Room.Status.PLAYING,
+        "round": getattr(room, "latest_round", None),
+        "rounds": matches.match_length(room.options),
+    }
 
 
 def seat_label(seat: Seat) -> str:

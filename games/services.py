@@ -172,6 +172,7 @@ def take_seat(*, room: Room, user: AbstractBaseUser, index: int | None = None) -
         if existing is not None:
             return existing
         _ensure_between_rounds(room)
+        _ensure_not_closed(room)
         empty = room.seats.select_for_update().filter(user__isnull=True, bot_level="")
         if index is not None:
             empty = empty.filter(index=index)
@@ -295,6 +296,14 @@ def set_ready(*, room: Room, user: AbstractBaseUser) -> Round | None:
         return _maybe_start(room)
 
 
+def _ensure_not_closed(room: Room) -> None:
+    """A closed room (its match is over, or nobody was there for half an hour:
+    games.idle_rooms) takes no new person and deals no round. (Its owner may still seat
+    or remove computer players: nothing is dealt for them either.)"""
+    if room.status == Room.Status.CLOSED:
+        raise ServiceError(_("This room has closed: open a new one in the lobby."))
+
+
 def _ensure_rounds_left(room: Room) -> None:
     """A match of N rounds (RULES.md section 13) deals no round after its last."""
     if matches.no_more_rounds(room):
@@ -362,6 +371,7 @@ def set_auto_play(*, room: Room, user: AbstractBaseUser, on: bool) -> Seat:
 
 def _start_round(room: Room) -> Round:
     _ensure_rounds_left(room)  # every way a round starts comes through here
+    _ensure_not_closed(room)
     previous = room.rounds.order_by("-number").first()
     if previous is None:
         dealer = secrets.randbelow(SEATS)  # the first dealer of a room is random
@@ -586,7 +596,7 @@ def start_unattended_round(room: Room) -> Round | None:
     room = _locked_room(room)
     if room.auto_rounds <= 0 or not timers.all_computers(room):
         return None
-    if room.status == Room.Status.PLAYING or matches.no_more_rounds(room):
+    if room.status != Room.Status.OPEN or matches.no_more_rounds(room):
         return None
     _notify_on_commit(room)
     room.auto_rounds -= 1

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import audience, commands, selectors, services
+from games import audience, commands, idle_rooms, selectors, services
 from games.forms import JoinForm, RoomForm
 from games.models import Room
 from games.table import watchers
@@ -113,6 +113,8 @@ def _seat_action(request, code, act):
         act(room)
     except services.ServiceError as exc:
         messages.error(request, str(exc))
+    else:
+        idle_rooms.touch(room.pk, force=False)  # a person is at the table
     return redirect(reverse("table", kwargs={"code": room.code}))
 
 

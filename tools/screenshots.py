@@ -7,7 +7,8 @@ Starts the site (daphne, SQLite, in-memory layer) on a free port, signs a player
 opens a match of one round with three computer players, plays ``--moves`` clicks and
 photographs the table; then plays the round out and photographs the settlement (with the
 match's standings), the lobby, the room form, the history, the round's page with its
-replay, the room's scoreboard, the rules page and the ranking. Needs Debian's chromium (and fonts-noto-cjk for Chinese).
+replay, the room's scoreboard, the rules page and the ranking. Needs Debian's chromium
+(and fonts-noto-cjk for Chinese).
 """
 
 import argparse

@@ -10,7 +10,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from games import timers
+from games import idle_rooms, timers
 
 IDLE_SECONDS = 0.5
 
@@ -27,6 +27,7 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
         self.stdout.write("worker: applying due moves")
         while not stopping:
+            idle_rooms.sweep_if_due()  # once a minute: rooms nobody has been at close
             wait = timers.advance_due_rounds()
             if until_idle and (wait is None or wait > IDLE_SECONDS):
                 break
