@@ -280,8 +280,11 @@ def test_two_concurrent_actions_on_one_round_serialise(players):
     choose_voids(rnd, players)
     engine = engine_of(rnd)
     dealer, version = engine.current, rnd.version
-    tiles = [tile_str(a[1]) for a in engine.legal_actions(dealer) if a[0] == "discard"][:2]
-    barrier = threading.Barrier(2)
+    tiles = [tile_str(a[1]) for a in engine.legal_actions(dealer) if a[0] == "discard"]
+    # Two tabs, two discards; a dealer holding a single void-suit tile has only one legal
+    # discard, and then both tabs send it (with one thread the barrier waited for ever).
+    tiles = (tiles * 2)[:2]
+    barrier = threading.Barrier(2, timeout=60)
     outcomes = []
 
     def discard(tile):
