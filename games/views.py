@@ -108,14 +108,22 @@ def set_watching(request, code):
 
 
 def _seat_action(request, code, act):
+    """Run ``act(room)``, then back to the table, with its refusal as a message."""
     room = get_object_or_404(Room, code=code)
+    refusal = _run_seat_action(room, act)
+    if refusal:
+        messages.error(request, refusal)
+    return redirect(reverse("table", kwargs={"code": room.code}))
+
+
+def _run_seat_action(room, act) -> str:
+    """Run ``act(room)``; its refusal, or "" when it worked."""
     try:
         act(room)
     except services.ServiceError as exc:
-        messages.error(request, str(exc))
-    else:
-        idle_rooms.touch(room.pk, force=False)  # a person is at the table
-    return redirect(reverse("table", kwargs={"code": room.code}))
+        return str(exc)
+    idle_rooms.touch(room.pk, force=False)  # a person is at the table
+    return ""
 
 
 def _seat_index(request) -> int:
@@ -155,19 +163,15 @@ def fill_bots(request, code):
     plainly it comes back to the table. Posted by htmx it answers the error line only
     (empty when it worked): the table itself comes over the socket, as after every
     other change, so the page and what its socket believes it shows stay the same."""
-    room = get_object_or_404(Room, code=code)
     level = request.POST.get("level", "")
-    message = ""
-    try:
+
+    def fill(room):
         services.fill_empty_seats(room=room, user=request.user, level=level)
-    except services.ServiceError as exc:
-        message = str(exc)
-    if request.htmx:
-        return HttpResponse(render_to_string("games/table/_error_line.html",
-                                             {"message": message}))
-    if message:
-        messages.error(request, message)
-    return redirect(reverse("table", kwargs={"code": room.code}))
+
+    if not request.htmx:
+        return _seat_action(request, code, fill)
+    refusal = _run_seat_action(get_object_or_404(Room, code=code), fill)
+    return HttpResponse(render_to_string("games/table/_error_line.html", {"message": refusal}))
 
 
 @login_required
