@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 from django.contrib.auth.models import User
+from django.utils import timezone
 
 from games import services
 from games.models import Room
@@ -30,3 +31,8 @@ def page_version(room: Room, version: int) -> int:
     """The version token a page at ``room`` carries for ``version`` (what a browser sends
     back with a move; games.table.version_token)."""
     return version_token.encode(room.code, version)
+
+
+def last_person_left(room: Room, ago: timedelta) -> None:
+    """The room's last person was there ``ago`` (its ``last_active``; games.idle_rooms)."""
+    Room.objects.filter(pk=room.pk).update(last_active=timezone.now() - ago)

@@ -12,7 +12,7 @@ from django.utils import timezone, translation
 from games import commands, idle_rooms, selectors, services
 from games.models import Room, Round, Seat, Watcher
 from games.rules.round import Round as EngineRound
-from tests.tables import four_people, page_version
+from tests.tables import four_people, last_person_left, page_version
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +63,7 @@ def test_the_idle_time_counts_from_the_last_person_seen(owner):
 
 def test_a_room_with_a_person_online_is_never_closed(owner):
     room = services.create_room(owner=owner, name="r", options={})
-    Room.objects.filter(pk=room.pk).update(last_active=timezone.now() - timedelta(hours=5))
+    last_person_left(room, timedelta(hours=5))
     # The owner's table is open: the presence heartbeat keeps the seat fresh.
     Seat.objects.filter(room=room, user=owner).update(online=True, last_seen=timezone.now())
     assert idle_rooms.close_idle_rooms() == []
@@ -73,7 +73,7 @@ def test_a_room_with_a_person_online_is_never_closed(owner):
 
 def test_a_room_somebody_watches_is_never_closed(owner):
     room = services.create_room(owner=owner, name="r", options={})
-    Room.objects.filter(pk=room.pk).update(last_active=timezone.now() - timedelta(hours=5))
+    last_person_left(room, timedelta(hours=5))
     watcher = User.objects.create_user("fan", password="x-long-password-1")
     Watcher.objects.create(room=room, user=watcher, channel="c1", last_seen=timezone.now())
     assert idle_rooms.close_idle_rooms() == []
@@ -94,7 +94,7 @@ def test_a_round_in_progress_is_left_to_finish_and_the_room_closes_after_it():
     room, users = four_people("a")
     rnd = Round.objects.get(room=room)
     version = rnd.version
-    Room.objects.filter(pk=room.pk).update(last_active=timezone.now() - timedelta(hours=1))
+    last_person_left(room, timedelta(hours=1))
     assert idle_rooms.close_idle_rooms(now=later(60)) == []
     assert status(room) == Room.Status.PLAYING
     rnd.refresh_from_db()
@@ -160,7 +160,7 @@ def test_the_sweep_runs_at_most_once_a_minute(owner, monkeypatch):
 
 def test_the_worker_sweeps_idle_rooms(owner):
     room = services.create_room(owner=owner, name="r", options={})
-    Room.objects.filter(pk=room.pk).update(last_active=timezone.now() - timedelta(minutes=31))
+    last_person_left(room, timedelta(minutes=31))
     call_command("run_worker", until_idle=True, stdout=io.StringIO())
     assert status(room) == Room.Status.CLOSED
 
@@ -179,8 +179,7 @@ async def test_the_web_process_timer_loop_sweeps_idle_rooms(settings):
     def idle_room():
         host = User.objects.create_user("host", password="x-long-password-1")
         room = services.create_room(owner=host, name="r", options={})
-        Room.objects.filter(pk=room.pk).update(
-            last_active=timezone.now() - timedelta(minutes=31))
+        last_person_left(room, timedelta(minutes=31))
         return room
 
     room = await idle_room()

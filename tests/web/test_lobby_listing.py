@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from games import idle_rooms, services
 from games.models import Room, Seat
-from tests.tables import four_people
+from tests.tables import four_people, last_person_left
 from tests.web.test_table_consumer import connect, session_cookie
 from xuezhan.asgi import application
 
@@ -187,8 +187,7 @@ async def test_the_lobby_socket_drops_a_room_that_closes_as_idle():
     def idle_room():
         host = User.objects.create_user("host", password="x-long-password-1")
         room = services.create_room(owner=host, name="人走了", options={})
-        Room.objects.filter(pk=room.pk).update(
-            last_active=timezone.now() - timedelta(minutes=31))
+        last_person_left(room, timedelta(minutes=31))
         return room
 
     room = await idle_room()
@@ -205,8 +204,7 @@ async def test_a_table_socket_keeps_its_room_open_and_its_closing_starts_the_idl
     def room_left_long_ago():
         host = User.objects.create_user("host", password="x-long-password-1")
         room = services.create_room(owner=host, name="r", options={})
-        Room.objects.filter(pk=room.pk).update(
-            last_active=timezone.now() - timedelta(hours=2))
+        last_person_left(room, timedelta(hours=2))
         return room, session_cookie(host)
 
     @sync_to_async
