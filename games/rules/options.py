@@ -1,5 +1,5 @@
-"""Room options (RULES.md section 10, and section 13's ``rounds``): one validated,
-immutable object with the defaults.
+"""Room options (RULES.md sections 10 and 13): one validated, immutable object with the
+defaults.
 
 In JSON, on/off are true/false and "none" is null. Anything invalid raises ValueError
 naming the option, so a form or an import can tell the user which field is wrong.
@@ -9,7 +9,11 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 ZIMO_BONUS = ("none", "base", "fan")
-KONG_BLOOM = ("zimo", "ron")
+KONG_BLOOM = ("zimo", "ron", "feeder_all")
+MODES = ("xuezhan", "xueliu")  # 血战到底, 血流成河 (RULES.md section 13)
+XUELIU_KONGS = ("money", "fan")
+LAST_TILES_RULES = ("four", "active")
+FAN_TABLES = ("chengdu", "video")
 CAP_RANGE = (2, 8)
 PIG_FAN_RANGE = (0, 8)
 SECONDS_RANGE = (5, 120)
@@ -38,6 +42,15 @@ class RoomOptions:
     # The rounds of the room's match. No rule of a round depends on it: the rules
     # service stops dealing after the last one (games.matches).
     rounds: int | None = None
+    # RULES.md section 13. Each default keeps every earlier rule and result.
+    exchange_three: bool = False
+    exchange_seconds: int = 20
+    mode: str = "xuezhan"
+    xueliu_kongs: str = "money"
+    late_added_kong_pays: bool = True
+    concealed_kong_shown: bool = False
+    last_tiles_rule: str = "four"
+    fan_table: str = "chengdu"
 
     def __post_init__(self) -> None:
         _check_int("base", self.base, low=1)
@@ -56,11 +69,18 @@ class RoomOptions:
             "jingoudiao",
             "kong_transfer",
             "ready_difference",
+            "exchange_three",
+            "late_added_kong_pays",
+            "concealed_kong_shown",
         ):
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise ValueError(f"option {name}: must be true or false, got {value!r}")
-        for name in ("turn_seconds", "claim_seconds", "void_seconds"):
+        _check_choice("mode", self.mode, MODES)
+        _check_choice("xueliu_kongs", self.xueliu_kongs, XUELIU_KONGS)
+        _check_choice("last_tiles_rule", self.last_tiles_rule, LAST_TILES_RULES)
+        _check_choice("fan_table", self.fan_table, FAN_TABLES)
+        for name in ("turn_seconds", "claim_seconds", "void_seconds", "exchange_seconds"):
             _check_int(name, getattr(self, name), *SECONDS_RANGE)
         if self.rounds is not None:
             _check_int("rounds", self.rounds, *ROUNDS_RANGE, also="or none (open-ended)")
@@ -81,7 +101,17 @@ class RoomOptions:
         # stay exactly what they were.
         if data["rounds"] is None:
             del data["rounds"]
+        # Likewise section 13's options are written only when they differ from the
+        # default, so a round stored before they existed compares equal to its replay.
+        for name in SECTION_13_DEFAULTS:
+            if data[name] == SECTION_13_DEFAULTS[name]:
+                del data[name]
         return data
+
+    @property
+    def xueliu(self) -> bool:
+        """血流成河: a win does not take the player out of the round."""
+        return self.mode == "xueliu"
 
     @property
     def effective_pig_fan(self) -> int:
@@ -107,3 +137,10 @@ def _check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
 
 
 DEFAULT_OPTIONS = RoomOptions()
+SECTION_13_DEFAULTS = {
+    name: getattr(DEFAULT_OPTIONS, name)
+    for name in (
+        "exchange_three", "exchange_seconds", "mode", "xueliu_kongs",
+        "late_added_kong_pays", "concealed_kong_shown", "last_tiles_rule", "fan_table",
+    )
+}

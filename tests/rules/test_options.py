@@ -66,3 +66,38 @@ def test_no_cap_means_fan_is_not_capped():
 def test_an_invalid_option_is_an_error_naming_it(data, name):
     with pytest.raises(ValueError, match=name):
         RoomOptions.from_dict(data)
+
+
+SECTION_13_VALUES = {
+    "exchange_three": True,
+    "exchange_seconds": 45,
+    "mode": "xueliu",
+    "xueliu_kongs": "fan",
+    "late_added_kong_pays": False,
+    "concealed_kong_shown": True,
+    "last_tiles_rule": "active",
+    "fan_table": "video",
+    "kong_bloom_from_discard": "feeder_all",
+}
+
+
+@pytest.mark.parametrize("name, value", sorted(SECTION_13_VALUES.items()))
+def test_section_13_options_are_stored_only_when_set(name, value):
+    """A round stored before section 13 existed keeps its exact options; a room that
+    sets one keeps it through JSON."""
+    assert name not in RoomOptions().to_dict() or name == "kong_bloom_from_discard"
+    options = RoomOptions.from_dict({name: value})
+    assert options.to_dict()[name] == value
+    assert RoomOptions.from_dict(options.to_dict()) == options
+
+
+@pytest.mark.parametrize(
+    "name, bad",
+    [("exchange_three", "yes"), ("exchange_seconds", 4), ("exchange_seconds", 121),
+     ("mode", "xueliuchenghe"), ("xueliu_kongs", "none"), ("late_added_kong_pays", 1),
+     ("concealed_kong_shown", None), ("last_tiles_rule", 4), ("fan_table", "qq"),
+     ("kong_bloom_from_discard", "feeder")],
+)
+def test_section_13_options_refuse_bad_values_by_name(name, bad):
+    with pytest.raises(ValueError, match=f"option {name}"):
+        RoomOptions.from_dict({name: bad})
