@@ -4,7 +4,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.rules.options import DEFAULT_OPTIONS, ROUNDS_RANGE, RoomOptions
+from games.rules.options import DEFAULT_OPTIONS, ROUNDS_RANGE, SECONDS_RANGE, RoomOptions
 
 ON_OFF_OPTIONS = {
     "pass_blocks_ron": (
@@ -43,6 +43,28 @@ ON_OFF_OPTIONS = {
         _("At the wall's end, ready players also settle the difference of their best wins."),
     ),
 }
+
+
+def exchange_fields() -> dict:
+    """换三张 (RULES.md section 13): whether the room swaps three tiles, and the time to
+    pick them. Off by default, so a room made without touching it plays as before."""
+    return {
+        "exchange_three": forms.BooleanField(
+            label=_("Swap three (换三张)"), required=False,
+            initial=DEFAULT_OPTIONS.exchange_three,
+            help_text=_("After the deal each player secretly picks three tiles of one suit; "
+                        "they all move at once to the next player, the previous one or the "
+                        "one opposite, as the round's seed decides."),
+        ),
+        "exchange_seconds": forms.IntegerField(
+            label=_("Seconds to pick the three tiles"), min_value=SECONDS_RANGE[0],
+            max_value=SECONDS_RANGE[1], initial=DEFAULT_OPTIONS.exchange_seconds, required=False,
+            help_text=_("Who has not picked in time gets the computer's pick."),
+        ),
+    }
+
+
+EXCHANGE_OPTIONS = tuple(exchange_fields())
 
 
 class RoomForm(forms.Form):
@@ -105,6 +127,7 @@ class RoomForm(forms.Form):
                 label=label, help_text=help_text, required=False,
                 initial=getattr(DEFAULT_OPTIONS, name),
             )
+        self.fields.update(exchange_fields())
 
     def clean(self):
         data = super().clean()
@@ -121,6 +144,10 @@ class RoomForm(forms.Form):
         options = {name: data[name] for name in (
             "base", "cap", "zimo_bonus", "kong_bloom_from_discard", "turn_seconds",
             "claim_seconds", "void_seconds", "rounds", *ON_OFF_OPTIONS)}
+        # 换三张's two fields (a form that lacks them, as tests may post, keeps the default)
+        for name in EXCHANGE_OPTIONS:
+            if data.get(name) is not None:
+                options[name] = data[name]
         pig_fan = data["pig_fan"]
         options["pig_fan"] = pig_fan if pig_fan == "cap" else int(pig_fan)
         return options

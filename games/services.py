@@ -479,7 +479,7 @@ def _apply(
     return ActionResult(version=rnd.version, events=tuple(events))
 
 
-SAME_QUESTION_EVENTS = ("action", "void_chosen", "claim_answered")
+SAME_QUESTION_EVENTS = ("action", "exchange_picked", "void_chosen", "claim_answered")
 
 
 def _same_question_since(rnd: Round, seat: int, expected_version: int) -> bool:
