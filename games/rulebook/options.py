@@ -120,7 +120,21 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
         (None, _("Open-ended: the room plays as many rounds as its players like.")),
     ),
 }
-TIMED = ("turn_seconds", "claim_seconds", "void_seconds")
+# 换三张 (RULES.md section 13), in a block of its own.
+OPTION_VALUES.update({
+    "exchange_three": (
+        (ON, _("After the deal, before the void suits, every player secretly picks three "
+               "tiles of one suit; when all four have picked they move at once to the next "
+               "player, the previous one or the one opposite, as drawn from the round's "
+               "seed (换三张).")),
+        (OFF, _("No swap: the void suits are chosen right after the deal.")),
+    ),
+    "exchange_seconds": (
+        (SECONDS, _("Seconds to pick the three tiles to swap; when they run out, the "
+                    "computer's pick is made for the player.")),
+    ),
+})
+TIMED = ("turn_seconds", "claim_seconds", "void_seconds", "exchange_seconds")
 
 # Names of options the room form does not (yet) show, or shows as a follow-on of the
 # option above it ("…also on a discard"), which would not read alone.

@@ -194,6 +194,8 @@ def _seat_head(part_id: str, snap: TableSnapshot, view: dict, index: int, winds)
         dealer=player["is_dealer"], void=player["void"], void_chosen=player["void_chosen"],
         out=player["out"], won_tiles=won_tiles, auto_play=seat.auto_play, offline=offline,
         to_act=view["current"] == index, net=view["net"][index],
+        # 换三张: who has picked is public, what they picked is not.
+        exchange_picked=view["phase"] == "exchange" and player["exchange_picked"],
     )
 
 

@@ -109,6 +109,8 @@ def test_a_posted_pick_is_secret_and_the_swap_shows_where_the_tiles_went(client)
     assert "等待其他玩家" not in other
     assert ">换三张</button>" in part(other, "me-hand")
     assert picks[0] not in other
+    assert "已选好换牌" in part(other, "seat-0-head")
+    assert "已选好换牌" not in part(other, "seat-2-head")
     # The others pick through the service (as the socket does), on their older pages:
     # another player's pick does not make a page stale.
     for seat in (1, 2, 3):
