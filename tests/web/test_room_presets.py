@@ -170,3 +170,14 @@ def test_others_see_a_shown_concealed_kong_face_down_with_one_tile_up():
 def test_the_owner_sees_all_four_and_others_without_the_option_see_backs():
     assert melds_html("5m", public=False).count("tiles/5m") == 4
     assert melds_html(None, public=True).count("tiles/back") == 4
+
+
+def test_the_lobby_names_the_seed_variants_a_room_plays(owner):
+    from games.selectors import options_summary
+
+    with translation.override("zh-hans"):
+        words = options_summary(preset("qq").room_options().to_dict())
+        assert "QQ 番数表" in words and "暗杠亮牌" in words and "最后张数按未胡人数" in words
+        words = options_summary(preset("sichuan_pc").room_options().to_dict())
+        assert "点杠花引杠者承包" in words and "过轮补杠不收钱" in words
+        assert not {"QQ 番数表", "暗杠亮牌", "过轮补杠不收钱"} & set(options_summary({}))
