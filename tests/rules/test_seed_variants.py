@@ -1,6 +1,9 @@
 """RULES.md section 13, the seed variants: each option played as its seed text says, and
 the void rule over melds (section 3: "in hand or in a meld")."""
 
+import json
+import random
+
 import pytest
 from django.utils import translation
 from hypothesis import assume, given, settings
@@ -9,9 +12,12 @@ from hypothesis import strategies as st
 from games.rules.conformance import evaluate_hand, play_round
 from games.rules.hands import Meld, held_copies, is_winning, waits
 from games.rules.options import RoomOptions
+from games.rules.round import Round
 from games.rules.scoring import WinContext, score_win
 from games.rules.tiles import RANKS, parse_tile, tile_str
 from games.settlement_sentences import settlement_words
+from games.settlement_words import amount_of, explain
+from tests.rules import test_round_invariants as invariants
 from tests.rules.reference import reference_wins_beside
 from tests.rules.tables import act, ledger, legal, table
 
@@ -359,3 +365,31 @@ def test_play_round_refuses_an_unknown_option():
 
 def test_every_option_validates():
     assert RoomOptions.from_dict(EVERY_OPTION).fan_table == "video"
+
+
+# --- many rounds with the variants on ---------------------------------------------------------
+
+VARIANT_SETS = [
+    {"late_added_kong_pays": False, "concealed_kong_shown": True,
+     "kong_bloom_from_discard": "feeder_all", "last_tiles_rule": "active",
+     "last_four_auto_ron": True},
+    {"fan_table": "video", "cap": None, "zimo_bonus": "base",
+     "kong_bloom_from_discard": "feeder_all"},
+]
+
+
+@pytest.mark.parametrize("options", VARIANT_SETS, ids=("money-variants", "video-table"))
+def test_invariants_and_explained_amounts_over_random_rounds_with_the_variants(options):
+    """The invariants of tests/rules/test_round_invariants.py (every tile accounted for,
+    zero-sum ledger, views that tell nothing hidden, exact replays) hold with the variants
+    on, and every payment's explanation gives back its amount."""
+    rng = random.Random(json.dumps(options))
+    for number in range(25):
+        seed, dealer = f"variant-{number}", number % 4
+        state, actions = invariants.play(seed, dealer, options, rng)
+        replay = Round.deal(seed, dealer, RoomOptions.from_dict(options))
+        for seat, action in actions:
+            replay.apply(seat, action)
+        assert replay.to_json() == state.to_json()
+        for explanation in explain(state.to_json()):
+            assert amount_of(explanation.arithmetic) == explanation.amount, explanation
