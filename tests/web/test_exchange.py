@@ -4,10 +4,12 @@ history and replay."""
 
 import re
 from datetime import timedelta
+from io import StringIO
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -189,6 +191,9 @@ def test_a_round_with_the_swap_replays_and_its_page_tells_it():
     rnd = Round.objects.get(room=room)
     assert rnd.status == Round.Status.ENDED
     assert check(rnd).ok, check(rnd).problems
+    out = StringIO()
+    call_command("verify_rounds", "--round", str(rnd.pk), stdout=out)
+    assert out.getvalue().strip().endswith(": ok")
     engine = EngineRound.from_json(rnd.state)
     client = Client()
     client.force_login(users[0])
