@@ -234,3 +234,19 @@ async def test_a_pick_over_the_socket_applies():
     assert 'id="table-error"' in reply
     assert (await sync_to_async(engine_of)(room)).to_json() == after.to_json()
     await communicator.disconnect()
+
+
+def test_the_tiles_field_may_come_as_one_text_a_list_or_ticked_boxes():
+    from django.http import QueryDict
+
+    from games.commands import MalformedCommand, parse_command
+
+    assert parse_command({"type": "exchange", "tiles": "159s", "version": "3"})[1] == {
+        "type": "exchange", "tiles": "159s"}
+    assert parse_command({"type": "exchange", "tiles": ["1s", "5s", "9s"], "version": 3})[1][
+        "tiles"] == "1s5s9s"
+    boxes = QueryDict("type=exchange&version=3&tiles=&tiles=1s&tiles=5s&tiles=9s")
+    assert parse_command(boxes)[1]["tiles"] == "1s5s9s"
+    for bad in ([1, 2, 3], "1s" * 20, {"a": 1}):
+        with pytest.raises(MalformedCommand):
+            parse_command({"type": "exchange", "tiles": bad, "version": "3"})
