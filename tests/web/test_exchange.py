@@ -250,3 +250,11 @@ def test_the_tiles_field_may_come_as_one_text_a_list_or_ticked_boxes():
     for bad in ([1, 2, 3], "1s" * 20, {"a": 1}):
         with pytest.raises(MalformedCommand):
             parse_command({"type": "exchange", "tiles": bad, "version": "3"})
+
+
+def test_the_lobby_says_a_room_swaps_three():
+    from games.selectors import options_summary
+
+    with translation.override("zh-hans"):
+        assert "换三张" in options_summary({"exchange_three": True})
+        assert "换三张" not in options_summary({})
