@@ -60,8 +60,8 @@ def parse_command(content: object) -> tuple[str, dict, int | None]:
     if kind == PHRASE:
         return kind, {"type": kind, PHRASE: _phrase_key(content.get(PHRASE))}, None
     action = {"type": kind}
-    for key in ("tile", "suit", "on"):
-        value = content.get(key)
+    for key in ("tile", "tiles", "suit", "on"):
+        value = _tiles(content) if key == "tiles" else content.get(key)
         if value is None:
             continue
         if not isinstance(value, str) or len(value) > MAX_FIELD_LENGTH:
@@ -71,6 +71,21 @@ def parse_command(content: object) -> tuple[str, dict, int | None]:
     if kind in VERBS:
         version = _version(version)
     return kind, action, version
+
+
+def _tiles(content) -> object:
+    """换三张's tiles: one field ("159s", as the page's script fills it, or a JSON list
+    of codes), or several checked boxes of the same name (a form posted without
+    JavaScript), joined into one text the engine reads ("1s5s9s")."""
+    if hasattr(content, "getlist"):
+        values = content.getlist("tiles")
+    else:
+        values = content.get("tiles")
+    if isinstance(values, list):
+        if not all(isinstance(v, str) for v in values):
+            return values  # refused below, as any other value that is not text
+        return "".join(values) or None
+    return values
 
 
 def _phrase_key(value: object) -> str:

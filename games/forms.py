@@ -54,7 +54,9 @@ ON_OFF_OPTIONS = {
 SECTION_13_ON_OFF = {
     "exchange_three": (
         _("Swap three (换三张)"),
-        _("After the deal each player passes three tiles of one suit to another player."),
+        _("After the deal each player secretly picks three tiles of one suit; they all "
+          "move at once to the next player, the previous one or the one opposite, as the "
+          "round's seed decides."),
     ),
     "late_added_kong_pays": (
         _("A late added kong pays (补杠收钱)"),
@@ -163,6 +165,7 @@ class RoomForm(forms.Form):
         self.fields["exchange_seconds"] = forms.IntegerField(
             label=_("Seconds to pick the three tiles"), min_value=SECONDS_RANGE[0],
             max_value=SECONDS_RANGE[1], initial=DEFAULT_OPTIONS.exchange_seconds,
+            help_text=_("Who has not picked in time gets the computer's pick."),
         )
         # Section 13's options in RoomOptions' order, after every earlier one.
         section_13 = [f.name for f in dataclass_fields(RoomOptions) if f.name in self.fields

@@ -17,7 +17,7 @@ from games import audience, history, labels, matches
 from games.models import Room
 from games.replay_frames import clamp_step, frame, render_frame
 from games.rules.round import Round as EngineRound
-from games.rules.tiles import tile_str
+from games.rules.tiles import parse_tiles, tile_str
 from games.settlement_sentences import settlement_words
 
 
@@ -89,7 +89,7 @@ def round_detail(request, round_id: int):
         for w in rnd.state["winners"]
     ]
     context = {
-        "rnd": rnd, "hands": hands, "wins": wins,
+        "rnd": rnd, "hands": hands, "wins": wins, "exchange": _exchange(final, names),
         # Every payment of the stored ledger with its arithmetic (the engine's ledger:
         # verify_rounds checks that the ledger rows are the same).
         "words": settlement_words(rnd.state, names),
@@ -134,3 +134,21 @@ def room_scores(request, code: str):
         "standings": matches.rows(standings, user_id=request.user.pk) if standings else None,
         "match_rounds": matches.match_length(room.options),
     })
+
+
+def _exchange(final: EngineRound, names: dict[int, str]) -> dict | None:
+    """换三张 of a finished round (nothing is secret any more): the direction, and what
+    each seat gave and got. None for a round without it."""
+    if final.exchange_direction is None:
+        return None
+    seats = []
+    for seat in range(len(names)):
+        mine = final.exchange_of(seat)
+        seats.append({"wind": labels.SEAT_WINDS[seat], "name": names[seat],
+                      "gave": _codes(mine["picked"]), "got": _codes(mine["received"])})
+    return {"direction": labels.EXCHANGE_DIRECTIONS[final.exchange_direction],
+            "seats": seats}
+
+
+def _codes(text: str | None) -> list[str]:
+    return [tile_str(t) for t in parse_tiles(text)] if text else []

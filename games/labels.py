@@ -52,6 +52,7 @@ HOW = {
 }
 
 VERBS = {
+    "exchange": _("picked three tiles to swap"),
     "void": _("chose the void suit"),
     "discard": _("discarded"),
     "pong": _("ponged"),
@@ -61,6 +62,13 @@ VERBS = {
     "win": _("won"),
     "zimo": _("won self-drawn"),
     "pass": _("passed"),
+}
+
+# 换三张's directions (RULES.md section 13), as the table and the history say them.
+EXCHANGE_DIRECTIONS = {
+    "next": _("to the next player (换给下家)"),
+    "previous": _("to the previous player (换给上家)"),
+    "opposite": _("to the player opposite (换给对家)"),
 }
 
 LEVELS = {"easy": _("Computer (easy)"), "strong": _("Computer (strong)")}

@@ -15,7 +15,7 @@ from games import history, labels
 from games.models import SEATS
 from games.replay import actions_of, replay
 from games.rules.round import Round as EngineRound
-from games.rules.tiles import tile_str
+from games.rules.tiles import parse_tiles, tile_str
 from games.table.parts import POSITIONS
 
 # The speeds offered by the player (moves per second at 1×: one).
@@ -70,8 +70,9 @@ def _seat(engine: EngineRound, seat: int, winds, names, move) -> dict:
             "out": engine.out[seat], "won_tiles": won_tiles, "auto_play": False,
             "offline": False, "net": engine.net()[seat],
             # Whose decision the round waits for (to play, or to answer a discard); not
-            # during 定缺, when all four would be ringed.
-            "to_act": engine.phase != "void" and seat in engine.waiting_on()}),
+            # during 换三张 or 定缺, when all four would be ringed.
+            "to_act": engine.phase not in ("exchange", "void")
+            and seat in engine.waiting_on()}),
         "hand": render_to_string("games/table/_seat_hand.html", {
             "id": prefix + "-hand", "shown": _hand(engine, seat, void),
             "count": sum(engine.hands[seat])}),
@@ -118,6 +119,7 @@ def _center(engine: EngineRound, winds, move) -> str:
         "phase": engine.phase, "my_turn": False,
         "current_wind": winds[current] if current is not None else "",
         "last_discard": last_discard, "on_offer": engine.claim is not None,
+        "exchange_direction": engine.exchange_direction if engine.phase == "void" else None,
     }).strip())
 
 
@@ -126,6 +128,9 @@ def _move_words(move, names, winds) -> dict | None:
     if move is None:
         return None
     seat, action = move
+    # 换三张: the round is over, so the three tiles a player picked are no secret now.
+    tiles = tuple(tile_str(t) for t in parse_tiles(action["tiles"])) if action.get(
+        "tiles") else ()
     return {"wind": winds[seat], "name": names[seat],
             "verb": labels.VERBS.get(action["type"], action["type"]),
-            "tile": action.get("tile"), "suit": action.get("suit")}
+            "tile": action.get("tile"), "suit": action.get("suit"), "tiles": tiles}

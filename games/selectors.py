@@ -78,6 +78,8 @@ def options_summary(options: dict) -> list[str]:
             words.append(str(text))
     if not parsed.kong_transfer:
         words.append(_("no call transfer"))
+    if parsed.exchange_three:  # RULES.md section 13
+        words.append(_("swap three (换三张)"))
     # RULES.md section 13's seed variants, when set.
     if parsed.kong_bloom_from_discard == "feeder_all":
         words.append(_("kong bloom: the feeder pays all"))

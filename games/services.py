@@ -29,6 +29,7 @@ from games.rules.bots import LEVELS
 from games.rules.options import RoomOptions
 from games.rules.round import CURRENT_SHUFFLE, IllegalAction, action_to_dict, parse_action
 from games.rules.round import Round as EngineRound
+from games.rules.tiles import parse_tiles, tile_str
 from games.table import cues
 from games.table.snapshot import TableSnapshot, snapshot_of_move
 from games.table.snapshot import offer as offer_snapshot
@@ -119,6 +120,9 @@ def engine_message(exc: IllegalAction) -> str:
             params["tile"] = display.tile_name(params["tile"])
         if "suit" in params:
             params["suit"] = display.suit_name(params["suit"])
+        if "tiles" in params:  # 换三张: "159s" -> 一条 五条 九条
+            params["tiles"] = " ".join(
+                str(display.tile_name(tile_str(t))) for t in parse_tiles(params["tiles"]))
     except ValueError:
         pass
     return gettext(exc.message) % params if params else gettext(exc.message)
@@ -479,7 +483,7 @@ def _apply(
     return ActionResult(version=rnd.version, events=tuple(events))
 
 
-SAME_QUESTION_EVENTS = ("action", "void_chosen", "claim_answered")
+SAME_QUESTION_EVENTS = ("action", "exchange_picked", "void_chosen", "claim_answered")
 
 
 def _same_question_since(rnd: Round, seat: int, expected_version: int) -> bool:

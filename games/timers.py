@@ -30,11 +30,13 @@ logger = logging.getLogger(__name__)
 
 AUTO_PLAY_LEVEL = "strong"  # 托管 plays like the strong computer player
 TIMEOUTS_BEFORE_AUTO_PLAY = 2
-ANSWERS = ("void", "win", "pong", "kong", "pass")
+ANSWERS = ("exchange", "void", "win", "pong", "kong", "pass")
 
 
 def decision_seconds(engine: EngineRound) -> int:
     options = engine.options
+    if engine.phase == "exchange":
+        return options.exchange_seconds
     if engine.phase == "void":
         return options.void_seconds
     if engine.phase in ("claim", "rob"):
@@ -121,7 +123,8 @@ def _announce(deadline: datetime) -> None:
 
 
 def is_new_decision(verb: str, phase_before: str, engine: EngineRound) -> bool:
-    """An answer to a pending claim or void choice keeps that decision's clock running."""
+    """An answer to a pending claim, 换三张 pick or void choice keeps that decision's clock
+    running."""
     return not (verb in ANSWERS and engine.phase == phase_before)
 
 

@@ -123,13 +123,15 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
         (None, _("Open-ended: the room plays as many rounds as its players like.")),
     ),
     "exchange_three": (
-        (ON, _("After the deal and before choosing the void suit, every player passes "
-               "three tiles of one suit to another player (换三张).")),
+        (ON, _("After the deal and before choosing the void suit, every player secretly "
+               "picks three tiles of one suit; when all four have picked they move at once "
+               "to the next player, the previous one or the one opposite, as drawn from "
+               "the round's seed (换三张).")),
         (OFF, _("Play starts with the tiles dealt.")),
     ),
     "exchange_seconds": (
-        (SECONDS, _("Seconds to pick the three tiles to pass; when they run out, they are "
-                    "picked for the player.")),
+        (SECONDS, _("Seconds to pick the three tiles to pass; when they run out, the "
+                    "computer's pick is made for the player.")),
     ),
     "mode": (
         ("xuezhan", _("A player who wins leaves the round; it goes on until one player is "
@@ -163,7 +165,7 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
                     "heavenly and earthly hands +4 on top of the pattern.")),
     ),
 }
-TIMED = ("turn_seconds", "claim_seconds", "void_seconds")
+TIMED = ("turn_seconds", "claim_seconds", "void_seconds", "exchange_seconds")
 
 # Names of options the room form does not (yet) show, or shows as a follow-on of the
 # option above it ("…also on a discard"), which would not read alone.

@@ -16,6 +16,7 @@ tests check this by shuffling those hidden tiles and asking again.
 
 import random
 
+from games.rules.exchange import PICK_SIZE, all_picks
 from games.rules.hands import Split, join_splits, suit_key, suit_splits
 from games.rules.round import Action, Round
 from games.rules.tiles import COPIES, RANKS, SUIT_COUNT, TILE_KINDS
@@ -36,6 +37,8 @@ def choose_action(state: Round, seat: int, level: str, rng: random.Random) -> Ac
     legal = state.legal_actions(seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to decide now (phase {state.phase})")
+    if state.phase == "exchange":  # both levels pick alike: it is also the default move
+        return ("exchange", choose_exchange(state, seat))
     if level == "easy":
         return _easy_action(state, seat, legal, rng)
     return _strong_action(state, seat, legal)
@@ -49,6 +52,30 @@ def choose_discard(state: Round, seat: int) -> int:
         counts, len(state.melds[seat]), void, state.visible_counts(seat), _discardable(counts, void)
     )
     return plan.tile
+
+
+def choose_exchange(state: Round, seat: int) -> tuple[int, ...]:
+    """The bot's 换三张 pick, from its own hand only. Three tiles of the suit it means to
+    void when that suit has three; otherwise the pick that leaves the best hand (lowest
+    shanten once it voids its shortest suit), giving away the least useful tiles."""
+    counts = state.hands[seat]
+    void = _strong_void(counts)
+    if _suit_size(counts, void) >= PICK_SIZE:
+        tiles = [t for t in range(void * RANKS, (void + 1) * RANKS) for _ in range(counts[t])]
+        # Away go the tiles that help its hand least (it voids the suit anyway) and
+        # would help the receiver least: loose tiles before pairs and runs.
+        tiles.sort(key=lambda t: (_usefulness(counts, t), t))
+        return tuple(sorted(tiles[:PICK_SIZE]))
+
+    def cost(pick: tuple[int, ...]) -> tuple:
+        rest = list(counts)
+        for t in pick:
+            rest[t] -= 1
+        rest_void = _strong_void(rest)
+        shanten = Shape(rest, len(state.melds[seat]), rest_void).shanten
+        return (shanten, sum(_usefulness(counts, t) for t in pick), pick)
+
+    return min(all_picks(counts), key=cost)
 
 
 # --- easy -----------------------------------------------------------------------------

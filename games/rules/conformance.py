@@ -79,8 +79,8 @@ def evaluate_hand(case: dict) -> dict:
     }
 
 
-ROUND_VERBS = ("void", "discard", "zimo", "concealed_kong", "added_kong", "win", "pong", "kong",
-               "pass")
+ROUND_VERBS = ("exchange", "void", "discard", "zimo", "concealed_kong", "added_kong", "win",
+               "pong", "kong", "pass")
 
 
 def _parse_round_action(item: Any) -> tuple[int, tuple[str, int | None], bool]:
@@ -96,6 +96,11 @@ def _parse_round_action(item: Any) -> tuple[int, tuple[str, int | None], bool]:
     arg = parts[2] if len(parts) > 2 else None
     if verb == "void":
         return seat, (verb, suit_index(arg)), illegal
+    if verb == "exchange":
+        # Any tiles, well written: a wrong count or mixed suits is the engine's to refuse.
+        if not isinstance(arg, str):
+            raise ValueError(f"exchange takes tiles like '123m' in {item!r}")
+        return seat, (verb, tuple(sorted(parse_tiles(arg)))), illegal
     if verb in ("discard", "concealed_kong", "added_kong"):
         return seat, (verb, parse_tile(arg)), illegal
     if arg is not None:
@@ -122,7 +127,10 @@ def play_round(case: dict) -> dict:
     wall = parse_tiles(_require(case, "wall"))
     options = RoomOptions.from_dict(case.get("options"))
     actions = [_parse_round_action(item) for item in _require(case, "actions")]
-    state = Round.from_deal(hands, wall, dealer, options)
+    direction = case.get("exchange_direction")
+    if options.exchange_three and direction is None:
+        raise ValueError("a case with exchange_three gives 'exchange_direction'")
+    state = Round.from_deal(hands, wall, dealer, options, exchange_direction=direction)
 
     errors = []
     for number, (seat, action, illegal) in enumerate(actions):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from games.rules.hands import waits
 from games.rules.round import Round
 from games.rules.scoring import WinContext, score_win
-from games.rules.tiles import COPIES, tile_str
+from games.rules.tiles import COPIES, format_tiles, tile_str
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,3 +54,13 @@ def current_waits(state: Round, seat: int) -> list[Wait]:
     if sum(counts) + 3 * len(state.melds[seat]) != 13:
         return []
     return _waits_of(state, seat, counts, state.visible_counts(seat))
+
+
+def exchange_hint(state: Round, seat: int) -> str | None:
+    """换三张: the pick the computer would make for this player (their own hand only), or
+    None when no pick is asked of them."""
+    if state.phase != "exchange" or state.exchange_picks[seat] is not None:
+        return None
+    from games.rules.bots import choose_exchange
+
+    return format_tiles(choose_exchange(state, seat))

@@ -8,10 +8,12 @@ not actions: they happen inside ``apply`` as consequences.
 
 An action is a tuple ``(verb, arg)``: ``("void", suit)``, ``("discard", tile)``,
 ``("zimo", None)``, ``("concealed_kong", tile)``, ``("added_kong", tile)`` and, to answer a
-claim on a discard or a robbable kong, ``("win" | "pong" | "kong" | "pass", None)``.
+claim on a discard or a robbable kong, ``("win" | "pong" | "kong" | "pass", None)``; with
+换三张 (option ``exchange_three``) also ``("exchange", (t1, t2, t3))``.
 ``parse_action`` turns the JSON form ``{"type": "discard", "tile": "5m"}`` into one.
 
-Phases: ``void`` (everyone chooses 定缺), ``turn`` (``current`` acts), ``claim`` (the
+Phases: ``exchange`` (换三张, only with the option: everyone picks three tiles),
+``void`` (everyone chooses 定缺), ``turn`` (``current`` acts), ``claim`` (the
 players offered a discard answer), ``rob`` (the players who can rob an added kong
 answer), ``ended``.
 """
@@ -21,6 +23,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.rules import exchange
 from games.rules.hands import Meld, is_winning
 from games.rules.options import RoomOptions
 from games.rules.scoring import Score, WinContext, score_win
@@ -29,9 +32,11 @@ from games.rules.tiles import (
     RANKS,
     SUITS,
     TILE_KINDS,
+    format_tiles,
     from_counts,
     full_set,
     parse_tile,
+    parse_tiles,
     suit_index,
     tile_str,
     to_counts,
@@ -40,11 +45,11 @@ from games.rules.tiles import (
 SEATS = 4
 CLAIM_VERBS = ("win", "kong", "pong", "pass")
 TURN_VERBS = ("discard", "zimo", "concealed_kong", "added_kong")
-VERBS = ("void",) + TURN_VERBS + CLAIM_VERBS
+VERBS = ("exchange", "void") + TURN_VERBS + CLAIM_VERBS
 TILE_VERBS = ("discard", "concealed_kong", "added_kong")
 LAST_FOUR = 4  # 最后四张: the wall size at or below which wins become automatic
 
-Action = tuple[str, int | None]
+Action = tuple[str, int | tuple[int, ...] | None]
 
 
 def gettext_noop(message: str) -> str:
@@ -83,6 +88,11 @@ def parse_action(data: Any) -> Action:
             return verb, suit_index(data.get("suit"))
         if verb in TILE_VERBS:
             return verb, parse_tile(data.get("tile"))
+        if verb == "exchange":
+            tiles = data.get("tiles")
+            if not isinstance(tiles, str):
+                raise ValueError("name three tiles like 123m")
+            return verb, tuple(sorted(parse_tiles(tiles)))
     except ValueError as exc:
         raise IllegalAction(gettext_noop("malformed action: %(error)s"), error=str(exc)) from None
     return verb, None
@@ -94,6 +104,8 @@ def action_to_dict(action: Action) -> dict:
         return {"type": verb, "suit": SUITS[arg]}
     if verb in TILE_VERBS:
         return {"type": verb, "tile": tile_str(arg)}
+    if verb == "exchange":
+        return {"type": verb, "tiles": format_tiles(arg)}
     return {"type": verb}
 
 
@@ -196,6 +208,11 @@ class Round:
     actions: int = 0  # how many actions have been applied
     # Every discard still on the table, in the order played: (seat, tile).
     pool: list[list[int]] = field(default_factory=list)
+    # 换三张 (only with option exchange_three): the direction drawn from the seed, and
+    # each seat's pick (sorted tiles; None until picked). The picks stay after the swap,
+    # so that each player can be shown what left and what arrived.
+    exchange_direction: str | None = None
+    exchange_picks: list[list[int] | None] = field(default_factory=lambda: [None] * SEATS)
     # Not part of the state: set on a copy to stop at the moment a tile is put on offer
     # even when nobody may claim it (the table shows that moment to everyone alike; see
     # games.offers).
@@ -215,7 +232,10 @@ class Round:
             size = 14 if seat == dealer else 13
             hands[seat] = wall[position : position + size]
             position += size
-        state = cls.from_deal(hands, wall[position:], dealer, options)
+        options = options or RoomOptions()
+        direction = exchange.direction_from_seed(seed) if options.exchange_three else None
+        state = cls.from_deal(hands, wall[position:], dealer, options,
+                              exchange_direction=direction)
         state.seed_sha256 = seed_hash(seed)
         return state
 
@@ -226,7 +246,15 @@ class Round:
         wall: list[int],
         dealer: int,
         options: RoomOptions | None = None,
+        exchange_direction: str | None = None,
     ) -> "Round":
+        """A round from a given deal. With option exchange_three it starts with 换三张 and
+        needs ``exchange_direction`` (next, previous or opposite); without, it is unused."""
+        options = options or RoomOptions()
+        if options.exchange_three:
+            exchange.check_direction(exchange_direction)
+        else:
+            exchange_direction = None
         if len(hands) != SEATS:
             raise ValueError(f"a round needs {SEATS} hands, got {len(hands)}")
         if dealer not in range(SEATS):
@@ -239,11 +267,13 @@ class Round:
         if any(n > 4 for n in counts):
             raise ValueError("the deal holds more than four copies of a tile")
         return cls(
-            options=options or RoomOptions(),
+            options=options,
             dealer=dealer,
             hands=[to_counts(hand) for hand in hands],
             wall=list(wall),
             current=dealer,
+            phase="exchange" if options.exchange_three else "void",
+            exchange_direction=exchange_direction,
         )
 
     # --- small queries --------------------------------------------------------------
@@ -326,6 +356,10 @@ class Round:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now (empty when it is not their move)."""
+        if self.phase == "exchange":
+            if self.exchange_picks[seat] is not None:
+                return []
+            return [("exchange", pick) for pick in exchange.all_picks(self.hands[seat])]
         if self.phase == "void":
             if self.voids[seat] is not None:
                 return []
@@ -367,6 +401,12 @@ class Round:
             raise IllegalAction(gettext_noop("unknown action %(verb)s"), verb=str(verb))
         if self.phase == "ended":
             raise IllegalAction(gettext_noop("the round has ended"))
+        if verb == "exchange" and self.phase == "exchange" and self.exchange_picks[seat] is None:
+            try:
+                exchange.validate_pick(self.hands[seat], arg)
+            except exchange.BadPick as exc:
+                raise IllegalAction(exc.message, **exc.params) from None
+            return
         if action in self.legal_actions(seat):
             return
         message, params = self._why_illegal(seat, verb, arg)
@@ -375,6 +415,14 @@ class Round:
     def _why_illegal(self, seat: int, verb: str, arg: int | None) -> tuple[str, dict]:
         if self.out[seat]:
             return gettext_noop("you have already won this round"), {}
+        if self.phase == "exchange":
+            if verb != "exchange":
+                return gettext_noop("everyone picks three tiles to swap first"), {}
+            return gettext_noop("you have already picked your three tiles"), {}
+        if verb == "exchange":
+            if not self.options.exchange_three:
+                return gettext_noop("this room does not swap three tiles"), {}
+            return gettext_noop("the tiles have already been swapped"), {}
         if self.phase == "void":
             if verb != "void":
                 return gettext_noop("everyone chooses a void suit first"), {}
@@ -435,7 +483,9 @@ class Round:
         self.actions += 1
         events: list[dict] = []
         verb, arg = action
-        if verb == "void":
+        if verb == "exchange":
+            self._pick_exchange(seat, arg, events)
+        elif verb == "void":
             self._choose_void(seat, arg, events)
         elif verb == "discard":
             self._discard(seat, arg, events)
@@ -448,6 +498,32 @@ class Round:
         else:
             self._answer(seat, verb, events)
         return events
+
+    def _pick_exchange(self, seat: int, pick: tuple[int, ...], events: list[dict]) -> None:
+        pick = exchange.validate_pick(self.hands[seat], pick)
+        self.exchange_picks[seat] = list(pick)
+        # The tiles are in the log, but a player's view shows only their own pick.
+        events.append({"type": "exchange_picked", "seat": seat, "tiles": format_tiles(pick)})
+        if any(p is None for p in self.exchange_picks):
+            return
+        exchange.swap(self.hands, [tuple(p) for p in self.exchange_picks],
+                      self.exchange_direction)
+        events.append({"type": "tiles_exchanged", "direction": self.exchange_direction})
+        self.phase = "void"
+
+    def exchange_of(self, seat: int) -> dict | None:
+        """What ``seat`` gave and got in 换三张, as that player may see it: their own pick,
+        and once the tiles moved, the direction and the tiles that arrived."""
+        if self.exchange_direction is None:
+            return None
+        pick = self.exchange_picks[seat]
+        done = self.phase != "exchange"
+        source = exchange.giver(seat, self.exchange_direction)
+        return {
+            "picked": format_tiles(pick) if pick is not None else None,
+            "direction": self.exchange_direction if done else None,
+            "received": format_tiles(self.exchange_picks[source]) if done else None,
+        }
 
     def _choose_void(self, seat: int, suit: int, events: list[dict]) -> None:
         self.voids[seat] = suit
@@ -870,6 +946,7 @@ class Round:
                     if self.voids[seat] is not None and self.void_visible(seat, viewer)
                     else None,
                     "void_chosen": self.voids[seat] is not None,
+                    "exchange_picked": self.exchange_picks[seat] is not None,
                     "out": self.out[seat],
                     # A winner lays the hand down (推倒), and once the round has ended
                     # every hand is (摊牌).
@@ -896,7 +973,14 @@ class Round:
             "hand": [],
             "drawn": None,
             "legal": [],
+            # 换三张: None without the option; the direction once the tiles moved.
+            "exchange": None,
         }
+        if self.exchange_direction is not None:
+            view["exchange"] = {
+                "direction": self.exchange_direction if self.phase != "exchange" else None,
+                "mine": self.exchange_of(viewer) if viewer is not None else None,
+            }
         if self.claim is not None:
             view["claim"] = {
                 "kind": self.claim.kind,
@@ -908,7 +992,11 @@ class Round:
             view["hand"] = [tile_str(t) for t in self.hand_tiles(viewer)]
             if self.phase == "turn" and self.current == viewer and self.drawn is not None:
                 view["drawn"] = tile_str(self.drawn)
-            view["legal"] = [action_to_dict(a) for a in self.legal_actions(viewer)]
+            if self.phase == "exchange":
+                # Every pick would be hundreds of entries: the verb says a pick is asked.
+                view["legal"] = [{"type": "exchange"}] if self.legal_actions(viewer) else []
+            else:
+                view["legal"] = [action_to_dict(a) for a in self.legal_actions(viewer)]
         return view
 
     def win_on_offer(self, seat: int) -> Score | None:
@@ -922,6 +1010,8 @@ class Round:
 
     def waiting_on(self) -> list[int]:
         """The seats whose decision the round is waiting for."""
+        if self.phase == "exchange":
+            return [seat for seat in range(SEATS) if self.exchange_picks[seat] is None]
         if self.phase == "void":
             return [seat for seat in range(SEATS) if self.voids[seat] is None]
         if self.phase in ("claim", "rob"):
@@ -933,7 +1023,12 @@ class Round:
     def default_action(self, seat: int) -> Action:
         """The move of RULES.md section 11 for a player who does not act in time: a claim
         passes, the void is the suit with fewest tiles, a discard throws the tile just
-        drawn (if that breaks the void rule or nothing was drawn: the bot's choice)."""
+        drawn (if that breaks the void rule or nothing was drawn: the bot's choice); in
+        换三张 the pick is the bot's (RULES.md section 13)."""
+        if self.phase == "exchange" and self.exchange_picks[seat] is None:
+            from games.rules.bots import choose_exchange
+
+            return ("exchange", choose_exchange(self, seat))
         legal = self.legal_actions(seat)
         if not legal:
             raise IllegalAction(gettext_noop("nothing is asked of this seat now"))
@@ -969,7 +1064,7 @@ class Round:
     # --- serialisation --------------------------------------------------------------
 
     def to_json(self) -> dict:
-        return {
+        data = {
             "options": self.options.to_dict(),
             "dealer": self.dealer,
             "hands": [list(h) for h in self.hands],
@@ -998,6 +1093,12 @@ class Round:
             "actions": self.actions,
             "pool": [list(p) for p in self.pool],
         }
+        # Only rooms with 换三张 store it: every other round's state stays as it was.
+        if self.exchange_direction is not None:
+            data["exchange_direction"] = self.exchange_direction
+            data["exchange_picks"] = [list(p) if p is not None else None
+                                      for p in self.exchange_picks]
+        return data
 
     @classmethod
     def from_json(cls, data: dict) -> "Round":
@@ -1031,6 +1132,9 @@ class Round:
             # Stored before the pool was kept: the seats' discards one after another.
             pool=[list(p) for p in data["pool"]] if "pool" in data else [
                 [seat, tile] for seat, pile in enumerate(data["discards"]) for tile in pile],
+            exchange_direction=data.get("exchange_direction"),
+            exchange_picks=[list(p) if p is not None else None
+                            for p in data.get("exchange_picks", [None] * SEATS)],
         )
 
 

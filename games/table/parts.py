@@ -28,8 +28,8 @@ from django.utils.translation import gettext as _
 from games import labels, matches, offers, timers
 from games.models import SEATS, Round
 from games.phrases import PHRASES
-from games.rules.hints import current_waits, discard_hints
-from games.rules.tiles import tile_str
+from games.rules.hints import current_waits, discard_hints, exchange_hint
+from games.rules.tiles import parse_tiles, tile_str
 from games.table import cues, version_token
 from games.table.snapshot import TableSnapshot
 from games.table.tiles import tile_markup
@@ -195,6 +195,8 @@ def _seat_head(part_id: str, snap: TableSnapshot, view: dict, index: int, winds)
         dealer=player["is_dealer"], void=player["void"], void_chosen=player["void_chosen"],
         out=player["out"], won_tiles=won_tiles, auto_play=seat.auto_play, offline=offline,
         to_act=view["current"] == index, net=view["net"][index],
+        # 换三张: who has picked is public, what they picked is not.
+        exchange_picked=view["phase"] == "exchange" and player["exchange_picked"],
     )
 
 
@@ -242,7 +244,8 @@ def _cue(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
     my_turn = viewer is not None and not snap.seats[viewer].auto_play and (
         (view["phase"] == "turn" and view["current"] == viewer)
         or offers.is_asked(engine, viewer)
-        or (view["phase"] == "void" and not view["players"][viewer]["void_chosen"]))
+        or (view["phase"] == "void" and not view["players"][viewer]["void_chosen"])
+        or (view["phase"] == "exchange" and not view["players"][viewer]["exchange_picked"]))
     return _part("_cue.html", kind=cue.get("kind", ""), key=cues.key(snap.room_code, cue),
                  my_turn=my_turn)
 
@@ -296,6 +299,7 @@ def _center(snap: TableSnapshot, view: dict, viewer: int | None, winds) -> str:
         current_wind=winds[current] if current is not None else "",
         current_name=snap.names[current] if current is not None else "",
         last_discard=last_discard, on_offer=bool(claim),
+        exchange_direction=(view["exchange"] or {}).get("direction"),
     )
 
 
@@ -305,10 +309,12 @@ def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str,
     player = view["players"][viewer]
     seat = snap.seats[viewer]
     action_url = reverse("table_action", args=[snap.room_code])
-    legal = {"discard": [], "void": [], "verbs": [], "kongs": []}
+    legal = {"discard": [], "void": [], "verbs": [], "kongs": [], "exchange": False}
     for action in view["legal"]:
         kind = action["type"]
-        if kind == "discard":
+        if kind == "exchange":
+            legal["exchange"] = True
+        elif kind == "discard":
             legal["discard"].append(action["tile"])
         elif kind == "void":
             legal["void"].append(action["suit"])
@@ -339,13 +345,18 @@ def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str,
     )
     kongs = tuple((kind, tile, sum(1 for k, _t in legal["kongs"] if k == kind) > 1)
                   for kind, tile in legal["kongs"])
+    if legal["exchange"]:
+        hand_part = _exchange_hand(engine, viewer, hand, action_url, csrf, version)
+    else:
+        hand_part = _part("_my_hand.html", tiles=tiles, action_url=action_url, csrf=csrf,
+                          discard_version=version if legal["discard"] else None)
     return {
         "me-head": _seat_head("me-head", snap, view, viewer, winds),
         "me-melds": _melds("me-melds", snap, viewer, player["melds"]),
         "me-river": _river("me-river", snap, viewer, player["discards"]),
-        "me-hand": _part("_my_hand.html", tiles=tiles, action_url=action_url, csrf=csrf,
-                         discard_version=version if legal["discard"] else None),
+        "me-hand": hand_part,
         "me-actions": _part("_my_actions.html", voids=tuple(legal["void"]),
+                            exchange=_exchange_note(view),
                             suggested=_suggested_void(view["hand"]) if legal["void"] else None,
                             verbs=_verbs_with_details(engine, view, viewer, legal["verbs"]),
                             kongs=kongs, version=version, action_url=action_url, csrf=csrf),
@@ -359,6 +370,29 @@ def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str,
         "me-phrases": _part("_phrases.html", phrases=_phrase_buttons(),
                             action_url=action_url, csrf=csrf),
     }
+
+
+def _exchange_hand(engine, viewer: int, hand: list[str], action_url: str, csrf: str,
+                   version: int) -> str:
+    """换三张: the hand as toggle buttons, the count, the suggested pick and the button.
+    ``hand_key`` names the hand, so that the page keeps the player's choice while the
+    table changes around it (another player picking) and drops it if the hand changes."""
+    hint = exchange_hint(engine, viewer)
+    return _part("_exchange_hand.html", tiles=tuple(hand), hand_key="".join(hand),
+                 hint=tuple(tile_str(t) for t in parse_tiles(hint)) if hint else (),
+                 action_url=action_url, csrf=csrf, version=version)
+
+
+def _exchange_note(view: dict) -> tuple | None:
+    """(gave, direction, received) of the player's 换三张 while it matters: from their
+    pick until the void suits are chosen. Tiles as codes; direction None until the
+    tiles have moved."""
+    mine = (view["exchange"] or {}).get("mine")
+    if not mine or not mine["picked"] or view["phase"] not in ("exchange", "void"):
+        return None
+    def codes(text):
+        return tuple(tile_str(t) for t in parse_tiles(text)) if text else ()
+    return (codes(mine["picked"]), mine["direction"], codes(mine["received"]))
 
 
 def _phrase_buttons() -> tuple:

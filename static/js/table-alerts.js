@@ -405,3 +405,80 @@
     if (details && details.open && !details.contains(event.target)) { close(false); }
   });
 })();
+
+// 换三张 (swap three): the player toggles three tiles of one suit in their hand
+// (templates/games/table/_exchange_hand.html). Each tile is a button with aria-pressed;
+// the chosen tiles fill the form's hidden "tiles" field, "已选 n / 3" counts them, and the
+// 换三张 button is enabled only when three tiles of one suit are chosen. The server checks
+// the pick again (games/rules/exchange.py): this only helps the player make a good one.
+//
+// The table's parts are replaced whenever anything changes (another player picking
+// too): the choice is remembered by the hand it was made in and pressed again in the
+// new form, and forgotten when the hand is a different one.
+(function () {
+  "use strict";
+  var PICK = 3;
+  var remembered = { hand: null, tiles: [] };
+
+  function forms(root) {
+    if (!root || !root.querySelectorAll) { return []; }
+    var found = Array.prototype.slice.call(root.querySelectorAll("[data-exchange-form]"));
+    if (root.matches && root.matches("[data-exchange-form]")) { found.push(root); }
+    return found;
+  }
+
+  function pressed(form) {
+    return Array.prototype.filter.call(
+      form.querySelectorAll("[data-exchange-tile]"),
+      function (button) { return button.getAttribute("aria-pressed") === "true"; });
+  }
+
+  function update(form) {
+    var chosen = pressed(form).map(function (b) { return b.dataset.exchangeTile; });
+    var suits = chosen.map(function (tile) { return tile.charAt(1); });
+    var oneSuit = suits.every(function (suit) { return suit === suits[0]; });
+    form.querySelector("[data-exchange-tiles]").value = chosen.join("");
+    var count = form.querySelector("[data-exchange-count]");
+    if (count && count.dataset.template) {
+      count.textContent = count.dataset.template.replace("__N__", String(chosen.length));
+    }
+    var submit = form.querySelector("[data-exchange-submit]");
+    if (submit) { submit.disabled = !(chosen.length === PICK && oneSuit); }
+    remembered = { hand: form.dataset.hand, tiles: chosen };
+  }
+
+  function arm(form) {
+    if (form.dataset.armed) { return; }
+    form.dataset.armed = "1";
+    if (remembered.hand === form.dataset.hand) {
+      remembered.tiles.forEach(function (tile) {
+        var free = Array.prototype.find.call(
+          form.querySelectorAll('[data-exchange-tile="' + tile + '"]'),
+          function (b) { return b.getAttribute("aria-pressed") !== "true"; });
+        if (free) { free.setAttribute("aria-pressed", "true"); }
+      });
+    }
+    update(form);
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-exchange-tile]");
+    if (!button) { return; }
+    var form = button.closest("[data-exchange-form]");
+    var on = button.getAttribute("aria-pressed") === "true";
+    if (!on && pressed(form).length >= PICK) { return; } // three at most
+    button.setAttribute("aria-pressed", on ? "false" : "true");
+    update(form);
+  });
+
+  function armAll(root) { forms(root).forEach(arm); }
+  document.addEventListener("htmx:load", function (event) { armAll(event.target); });
+  new MutationObserver(function () { armAll(document); }).observe(document.documentElement, {
+    childList: true, subtree: true
+  });
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { armAll(document); });
+  } else {
+    armAll(document);
+  }
+})();

@@ -18,8 +18,11 @@ OPTION_SETS = [
     {"zimo_bonus": "base", "kong_bloom_from_discard": "ron", "ready_difference": True,
      "base": 3, "cap": 2, "pig_fan": 0},
     {"last_four_must_win": False, "tiandi_hu": False, "ready_difference": True},
+    # 换三张 (RULES.md section 13): the tiles move before 定缺; the rest as above.
+    {"exchange_three": True},
+    {"exchange_three": True, "exchange_seconds": 5, "cap": None, "zimo_bonus": "fan"},
 ]
-ROUNDS_PER_OPTION_SET = 60  # 300 rounds in all
+ROUNDS_PER_OPTION_SET = 60  # 420 rounds in all
 MAX_ACTIONS = 1000
 
 

@@ -399,8 +399,9 @@ ROUNDS_PER_OPTION_SET = 60
 
 def test_every_payment_of_random_rounds_is_explained_and_sums_back():
     """Rounds of the invariants' driver (kongs and pongs whenever it can) under every
-    option set, 300 in all: together they make every kind of payment but the rare robbed
-    kong (about one round in 250; the scripted round above has one)."""
+    option set, 420 in all (换三张 rounds among them): together they make every kind of
+    payment but perhaps the rare robbed kong (about one round in 250; the scripted round
+    above has one)."""
     reasons = set()
     for options in OPTION_SETS:
         rng = random.Random(f"words {options}")
@@ -418,4 +419,5 @@ def test_every_payment_of_random_rounds_is_explained_and_sums_back():
             with translation.override("zh-hans"):
                 words = settlement_words(state.view(None), labels.SEAT_WINDS, state.options)
             assert len(words.payments) == len(state.ledger)
-    assert reasons == set(labels.REASONS) - {"rob_kong"}
+    # The rare robbed kong may turn up too (it does among the 换三张 rounds).
+    assert set(labels.REASONS) - {"rob_kong"} <= reasons <= set(labels.REASONS)
