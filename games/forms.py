@@ -45,6 +45,10 @@ ON_OFF_OPTIONS = {
 }
 
 
+# RULES.md section 13's ways to play, shown in a block of their own.
+MODE_FIELDS = ("mode", "xueliu_kongs")
+
+
 class RoomForm(forms.Form):
     name = forms.CharField(label=_("Room name"), max_length=60, initial=_("Blood battle"))
     rounds = forms.TypedChoiceField(
@@ -97,6 +101,25 @@ class RoomForm(forms.Form):
         label=_("Seconds to choose the void suit"), min_value=5, max_value=120,
         initial=DEFAULT_OPTIONS.void_seconds,
     )
+    mode = forms.ChoiceField(
+        label=_("Way to play (玩法)"),
+        choices=[("xuezhan", _("Blood battle to the end (血战到底)")),
+                 ("xueliu", _("Blood flowing into a river (血流成河)"))],
+        initial=DEFAULT_OPTIONS.mode,
+        help_text=_("血战到底: who wins is out, and the round ends when one player is left or "
+                    "the wall is empty. 血流成河: who wins plays on with a locked hand "
+                    "(win again, or discard each tile drawn), and the round ends only when "
+                    "the wall is empty."),
+    )
+    xueliu_kongs = forms.ChoiceField(
+        label=_("Kongs in 血流成河"),
+        choices=[("money", _("Kong money (刮风下雨)")),
+                 ("fan", _("Kong fan (杠番)"))],
+        initial=DEFAULT_OPTIONS.xueliu_kongs,
+        help_text=_("Kong money: kongs are paid when made, as in 血战到底. Kong fan: no kong "
+                    "money; each exposed or added kong adds 1 fan and each concealed kong "
+                    "2 fan to every later win of its maker. Only for 血流成河."),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -105,6 +128,12 @@ class RoomForm(forms.Form):
                 label=label, help_text=help_text, required=False,
                 initial=getattr(DEFAULT_OPTIONS, name),
             )
+
+    def rule_fields(self) -> list:
+        return [field for field in self if field.name not in MODE_FIELDS]
+
+    def mode_fields(self) -> list:
+        return [self[name] for name in MODE_FIELDS]
 
     def clean(self):
         data = super().clean()
@@ -120,7 +149,11 @@ class RoomForm(forms.Form):
     def options_dict(data: dict) -> dict:
         options = {name: data[name] for name in (
             "base", "cap", "zimo_bonus", "kong_bloom_from_discard", "turn_seconds",
-            "claim_seconds", "void_seconds", "rounds", *ON_OFF_OPTIONS)}
+            "claim_seconds", "void_seconds", "rounds", "mode", *ON_OFF_OPTIONS)}
+        # The kong rule of 血流成河 only: another room keeps the default, so its stored
+        # options say nothing of it.
+        if data["mode"] == "xueliu":
+            options["xueliu_kongs"] = data["xueliu_kongs"]
         pig_fan = data["pig_fan"]
         options["pig_fan"] = pig_fan if pig_fan == "cap" else int(pig_fan)
         return options

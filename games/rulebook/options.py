@@ -112,6 +112,19 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
         (SECONDS, _("Seconds to choose the void suit; when they run out, the suit with the "
                     "fewest tiles is chosen.")),
     ),
+    # RULES.md section 13: the way to play, and how 血流成河 pays kongs.
+    "mode": (
+        ("xuezhan", _("血战到底: who wins is out; the round ends when one player is left or "
+                      "the wall is empty.")),
+        ("xueliu", _("血流成河: who wins plays on with a locked hand, may win again, and "
+                     "every win is paid when it happens; the round ends only when the wall "
+                     "is empty.")),
+    ),
+    "xueliu_kongs": (
+        ("money", _("Kongs are paid when made (刮风下雨), as in 血战到底.")),
+        ("fan", _("No kong money: each exposed or added kong adds 1 fan and each concealed "
+                  "kong 2 fan to every later win of its maker (杠番).")),
+    ),
     # RULES.md section 13: a match of a fixed number of rounds (shown once RoomOptions
     # has the field; the range is the engine's when it defines one).
     "rounds": (

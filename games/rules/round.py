@@ -618,6 +618,10 @@ class Round:
             "order": len(self.winners),
             "claim": claim,  # the action number of the claim won on; None for 自摸
         }
+        if self.options.xueliu:
+            # A seat may win many times: where this win's payments start in the ledger,
+            # so each payment can be told apart by the win it pays (games.settlement_words).
+            record["ledger_from"] = len(self.ledger)
         self.winners.append(record)
         events.append({"type": "win", **record})
 
