@@ -280,9 +280,13 @@ class Round:
 
     def gangfan(self, seat: int) -> int:
         """杠番 of 血流成河 with ``xueliu_kongs`` = fan: seed 002, "明杠加一番，暗杠加两番"
-        (an exposed or added kong 1, a concealed kong 2), added to the maker's own wins
-        only. Every kong of a seat comes before all its wins but the first (no kong after
-        a win), so counting the melds is counting the kongs made before the win."""
+        (an exposed or added kong 1, a concealed kong 2).
+
+        The seed goes on "玩家不管胡牌还是点炮都要加番 … 记番就是在该牌局结束以后统一进行
+        结算". Decided, as RULES.md section 13 says: the fan is added to the maker's own
+        wins only (not to a win on the maker's discard), and each win is paid when it
+        happens, not all at the end. No kong can follow a win, so every kong in the melds
+        was made before any win of the seat: counting the melds counts the kongs."""
         if not (self.options.xueliu and self.options.xueliu_kongs == "fan"):
             return 0
         return sum(KONG_FAN.get(meld.kind, 0) for meld in self.melds[seat])

@@ -80,6 +80,9 @@ def settle_wall_empty(
     with), so a not-ready player pays them 查叫 by their best wait. They are not checked
     for a pig, give nothing back, and take no part in 补差价, which stays among the
     players who never won.
+
+    Seed 002 has a 血流 pig pay "手中牌可能和的最大翻倍的5倍"; RULES.md section 13 does
+    not take it up, so a pig pays ``pig_fan`` as in 血战.
     """
     base = options.base
     pigs = [s.seat for s in standings if is_pig(s)]

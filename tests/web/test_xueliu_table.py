@@ -157,4 +157,8 @@ def test_every_payment_of_random_xueliu_rounds_is_explained_and_sums_back(option
         with translation.override("zh-hans"):
             words = settlement_words(state.view(None), ["东", "南", "西", "北"], state.options)
         assert len(words.payments) == len(state.ledger)
+        won = {w["seat"] for w in state.winners}
+        if won:
+            assert any("已胡牌，算作听牌" in "".join(text for text, _term in line)
+                       for line in words.checks)
     assert several  # some seat won more than once in these rounds
