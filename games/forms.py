@@ -1,10 +1,15 @@
-"""The room form: every option of RULES.md section 10 and the match's number of rounds
-(section 13), defaults preselected, in words."""
+"""The room form: every option of RULES.md sections 10 and 13, defaults preselected, in
+words; and the preset chooser, which fills the form with one seed text's rules
+(games.rules.presets)."""
+
+import json
+from dataclasses import fields as dataclass_fields
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.rules.options import DEFAULT_OPTIONS, ROUNDS_RANGE, RoomOptions
+from games.rules.options import DEFAULT_OPTIONS, ROUNDS_RANGE, SECONDS_RANGE, RoomOptions
+from games.rules.presets import PRESETS
 
 ON_OFF_OPTIONS = {
     "pass_blocks_ron": (
@@ -41,6 +46,54 @@ ON_OFF_OPTIONS = {
     "ready_difference": (
         _("Ready difference (补差价)"),
         _("At the wall's end, ready players also settle the difference of their best wins."),
+    ),
+}
+
+# RULES.md section 13, after the options above: on/off ones here, the others in
+# SECTION_13_CHOICES and exchange_seconds.
+SECTION_13_ON_OFF = {
+    "exchange_three": (
+        _("Swap three (换三张)"),
+        _("After the deal each player passes three tiles of one suit to another player."),
+    ),
+    "late_added_kong_pays": (
+        _("A late added kong pays (补杠收钱)"),
+        _("Off: an added kong pays only when made on the turn its fourth tile was drawn; "
+          "made later it counts only as a 根."),
+    ),
+    "concealed_kong_shown": (
+        _("Concealed kongs show a tile (暗杠亮牌)"),
+        _("One tile of every concealed kong is shown to all players."),
+    ),
+}
+SECTION_13_CHOICES = {
+    "mode": (
+        _("Way to play"),
+        (("xuezhan", _("Blood battle (血战到底): a winner leaves the round")),
+         ("xueliu", _("Blood river (血流成河): winners play on to the wall's end"))),
+        _("血战到底: who wins is out, and the round ends when one player is left or "
+          "the wall is empty. 血流成河: who wins plays on with a locked hand (win again, or "
+          "discard each tile drawn), and the round ends only when the wall is empty."),
+    ),
+    "xueliu_kongs": (
+        _("Kongs in blood river"),
+        (("money", _("Kong money (刮风下雨)")),
+         ("fan", _("Fan instead: +1 for an exposed or added kong, +2 for a concealed one"))),
+        _("Kong money: kongs are paid when made, as in 血战到底. Kong fan: no kong "
+          "money; each exposed or added kong adds 1 fan and each concealed kong 2 fan "
+          "to every later win of its maker. Only for 血流成河."),
+    ),
+    "last_tiles_rule": (
+        _("How many last tiles (最后几张)"),
+        (("four", _("The last four")),
+         ("active", _("As many as players still in"))),
+        _("The tiles the last-four rules above apply to."),
+    ),
+    "fan_table": (
+        _("Fan table (番数表)"),
+        (("chengdu", _("Chengdu, as in this site's rules")),
+         ("video", _("QQ table: 清七对 3, 清带幺 3, no 龙七对, 天胡/地胡 +4"))),
+        _("Which fan each pattern scores."),
     ),
 }
 
@@ -86,7 +139,8 @@ class RoomForm(forms.Form):
     kong_bloom_from_discard = forms.ChoiceField(
         label=_("Bloom on an exposed kong (点杠花)"),
         choices=[("zimo", _("Paid as a self-drawn win")),
-                 ("ron", _("Paid by the player who fed the kong"))],
+                 ("ron", _("Paid by the player who fed the kong")),
+                 ("feeder_all", _("The feeder pays every player's share (承包)"))],
         initial=DEFAULT_OPTIONS.kong_bloom_from_discard,
     )
     turn_seconds = forms.IntegerField(
@@ -101,33 +155,37 @@ class RoomForm(forms.Form):
         label=_("Seconds to choose the void suit"), min_value=5, max_value=120,
         initial=DEFAULT_OPTIONS.void_seconds,
     )
-    mode = forms.ChoiceField(
-        label=_("Way to play (玩法)"),
-        choices=[("xuezhan", _("Blood battle to the end (血战到底)")),
-                 ("xueliu", _("Blood flowing into a river (血流成河)"))],
-        initial=DEFAULT_OPTIONS.mode,
-        help_text=_("血战到底: who wins is out, and the round ends when one player is left or "
-                    "the wall is empty. 血流成河: who wins plays on with a locked hand "
-                    "(win again, or discard each tile drawn), and the round ends only when "
-                    "the wall is empty."),
-    )
-    xueliu_kongs = forms.ChoiceField(
-        label=_("Kongs in 血流成河"),
-        choices=[("money", _("Kong money (刮风下雨)")),
-                 ("fan", _("Kong fan (杠番)"))],
-        initial=DEFAULT_OPTIONS.xueliu_kongs,
-        help_text=_("Kong money: kongs are paid when made, as in 血战到底. Kong fan: no kong "
-                    "money; each exposed or added kong adds 1 fan and each concealed kong "
-                    "2 fan to every later win of its maker. Only for 血流成河."),
-    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name, (label, help_text) in ON_OFF_OPTIONS.items():
+        for name, (label, help_text) in {**ON_OFF_OPTIONS, **SECTION_13_ON_OFF}.items():
             self.fields[name] = forms.BooleanField(
                 label=label, help_text=help_text, required=False,
                 initial=getattr(DEFAULT_OPTIONS, name),
             )
+        for name, (label, choices, help_text) in SECTION_13_CHOICES.items():
+            self.fields[name] = forms.ChoiceField(
+                label=label, choices=choices, help_text=help_text,
+                initial=getattr(DEFAULT_OPTIONS, name),
+            )
+        self.fields["exchange_seconds"] = forms.IntegerField(
+            label=_("Seconds to pick the three tiles"), min_value=SECONDS_RANGE[0],
+            max_value=SECONDS_RANGE[1], initial=DEFAULT_OPTIONS.exchange_seconds,
+        )
+        # Section 13's options in RoomOptions' order, after every earlier one.
+        section_13 = [f.name for f in dataclass_fields(RoomOptions) if f.name in self.fields
+                      and f.name not in RoomForm.base_fields and f.name not in ON_OFF_OPTIONS]
+        self.order_fields([n for n in self.fields if n not in section_13] + section_13)
+
+    @staticmethod
+    def initial_for(options: dict) -> dict:
+        """The form's values for a full options dict (a preset's): "none" is the empty
+        choice, numbers of choice fields are their text."""
+        initial = dict(options)
+        for name in ("cap", "rounds"):
+            initial[name] = "" if options[name] is None else str(options[name])
+        initial["pig_fan"] = str(options["pig_fan"])
+        return initial
 
     def rule_fields(self) -> list:
         return [field for field in self if field.name not in MODE_FIELDS]
@@ -149,14 +207,43 @@ class RoomForm(forms.Form):
     def options_dict(data: dict) -> dict:
         options = {name: data[name] for name in (
             "base", "cap", "zimo_bonus", "kong_bloom_from_discard", "turn_seconds",
-            "claim_seconds", "void_seconds", "rounds", "mode", *ON_OFF_OPTIONS)}
+            "claim_seconds", "void_seconds", "rounds", *ON_OFF_OPTIONS, *SECTION_13_ON_OFF,
+            *SECTION_13_CHOICES, "exchange_seconds")}
         # The kong rule of 血流成河 only: another room keeps the default, so its stored
         # options say nothing of it.
-        if data["mode"] == "xueliu":
-            options["xueliu_kongs"] = data["xueliu_kongs"]
+        if options["mode"] != "xueliu":
+            options["xueliu_kongs"] = DEFAULT_OPTIONS.xueliu_kongs
         pig_fan = data["pig_fan"]
         options["pig_fan"] = pig_fan if pig_fan == "cap" else int(pig_fan)
         return options
+
+
+class PresetForm(forms.Form):
+    """Choose a preset (sent by GET, so it works without JavaScript); the room form then
+    starts from its options. static/js/room-presets.js fills the form at once on change,
+    from the options each choice carries in the select's data-presets attribute."""
+
+    preset = forms.ChoiceField(
+        label=_("Rules of a known table (预设规则)"),
+        choices=[(key, _(preset.label)) for key, preset in PRESETS.items()],
+        help_text=_("Fills in every option below as that table plays; each stays "
+                    "adjustable."),
+        error_messages={"invalid_choice": _("There is no preset %(value)s.")},
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # What the script puts in the room form for each choice.
+        self.fields["preset"].widget.attrs["data-presets"] = json.dumps(
+            {key: RoomForm.initial_for(dict(preset.options))
+             for key, preset in PRESETS.items()})
+
+    def initial_options(self) -> dict | None:
+        """The room form's initial values for the chosen preset; None when none was
+        chosen or the choice is unknown (then ``errors`` says so)."""
+        if not self.is_bound or not self.is_valid():
+            return None
+        return RoomForm.initial_for(dict(PRESETS[self.cleaned_data["preset"]].options))
 
 
 class JoinForm(forms.Form):

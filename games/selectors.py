@@ -82,4 +82,15 @@ def options_summary(options: dict) -> list[str]:
             words.append(str(text))
     if not parsed.kong_transfer:
         words.append(_("no call transfer"))
+    # RULES.md section 13's seed variants, when set.
+    if parsed.kong_bloom_from_discard == "feeder_all":
+        words.append(_("kong bloom: the feeder pays all"))
+    if not parsed.late_added_kong_pays:
+        words.append(_("late added kongs unpaid"))
+    if parsed.concealed_kong_shown:
+        words.append(_("concealed kongs shown"))
+    if parsed.last_tiles_rule == "active":
+        words.append(_("last tiles as players left"))
+    if parsed.fan_table == "video":
+        words.append(_("QQ fan table"))
     return words

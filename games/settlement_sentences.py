@@ -141,6 +141,15 @@ class _Writer:
         else:
             how = self.reason(e.reason)
         record = e.win
+        if e.covers == e.payer:
+            # 承包 (kong_bloom_from_discard = feeder_all): the feeder pays each share,
+            # one row per share, their own among them.
+            how = fill(_("%(how)s, %(feeder)s covers their own share"),
+                       how=self.term("dianganghua"), feeder=self.name(e.payer))
+        elif e.covers is not None:
+            how = fill(_("%(how)s, %(feeder)s covers %(covered)s's share"),
+                       how=self.term("dianganghua"), feeder=self.name(e.payer),
+                       covered=self.name(e.covers))
         return fill(_("%(how)s, %(fans)s, %(formula)s"), how=how,
                     fans=self.fans(record.get("patterns") or {}, record["fan"],
                                    record.get("raw_fan")),

@@ -87,6 +87,9 @@ class Explanation:
     arithmetic: Arithmetic
     win: dict | None = None  # a win's record (pattern, patterns, fan, tile, how, from…)
     feeder_pays: bool = False  # 点杠花 paid by the feeder alone (kong_bloom_from_discard)
+    # 点杠花 with kong_bloom_from_discard = feeder_all (承包): the player whose share of
+    # the self-drawn win this row pays (the payer's own share too); None otherwise.
+    covers: int | None = None
     kongs: tuple[KongPayment, ...] = ()  # moved by 呼叫转移, or given back by 退税
     ready: Ready | None = None  # 查叫 and 补差价: the payee's readiness
     other: Ready | None = None  # 补差价: the payer's
@@ -153,6 +156,8 @@ class _Explainer:
         reason = entry["reason"]
         facts = {"index": index, "payer": entry["payer"], "payee": entry["payee"],
                  "amount": entry["amount"], "reason": reason}
+        if entry.get("covers") is not None:
+            facts["covers"] = entry["covers"]
         recorded = Arithmetic(base=self.base, recorded=entry["amount"])
         if reason in WIN_REASONS:
             return self.win(facts, recorded)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games import audience, commands, idle_rooms, selectors, services
-from games.forms import JoinForm, RoomForm
+from games.forms import JoinForm, PresetForm, RoomForm
 from games.models import Room
 from games.table import watchers
 from games.table.parts import render_table
@@ -30,17 +30,21 @@ def lobby(request):
 @login_required
 @require_http_methods(["GET", "POST"])
 def create_room(request):
-    form = RoomForm(request.POST or None)
+    # ?preset=<key> starts the form from a preset's options (games.rules.presets).
+    preset_form = PresetForm(request.GET if "preset" in request.GET else None)
+    initial = preset_form.initial_options() if request.method == "GET" else None
+    form = RoomForm(request.POST or None, initial=initial)
+    context = {"form": form, "preset_form": preset_form}
     if request.method == "POST" and form.is_valid():
         refusal = limits.room_refusal(request.user)  # too many rooms waiting already
         if refusal:
             form.add_error(None, refusal)
-            return render(request, "games/create_room.html", {"form": form}, status=429)
+            return render(request, "games/create_room.html", context, status=429)
         room = services.create_room(
             owner=request.user, name=form.cleaned_data["name"], options=form.cleaned_data["options"]
         )
         return redirect("table", code=room.code)
-    return render(request, "games/create_room.html", {"form": form})
+    return render(request, "games/create_room.html", context)
 
 
 @require_GET

@@ -60,6 +60,9 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
                    "paid like any self-drawn win.")),
         ("ron", _("The player who discarded the kong's tile pays that win alone, as for a "
                   "win on their discard.")),
+        ("feeder_all", _("The player who discarded the kong's tile pays what every other "
+                         "player still in would have paid for that self-drawn win, their "
+                         "own share included (承包).")),
     ),
     "pass_blocks_ron": (
         (ON, _("Who declines a win may not win on a discard again before their next draw, "
@@ -112,25 +115,52 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
         (SECONDS, _("Seconds to choose the void suit; when they run out, the suit with the "
                     "fewest tiles is chosen.")),
     ),
-    # RULES.md section 13: the way to play, and how 血流成河 pays kongs.
-    "mode": (
-        ("xuezhan", _("血战到底: who wins is out; the round ends when one player is left or "
-                      "the wall is empty.")),
-        ("xueliu", _("血流成河: who wins plays on with a locked hand, may win again, and "
-                     "every win is paid when it happens; the round ends only when the wall "
-                     "is empty.")),
-    ),
-    "xueliu_kongs": (
-        ("money", _("Kongs are paid when made (刮风下雨), as in 血战到底.")),
-        ("fan", _("No kong money: each exposed or added kong adds 1 fan and each concealed "
-                  "kong 2 fan to every later win of its maker (杠番).")),
-    ),
     # RULES.md section 13: a match of a fixed number of rounds (shown once RoomOptions
     # has the field; the range is the engine's when it defines one).
     "rounds": (
         (Span(*getattr(rules_options, "ROUNDS_RANGE", (1, 16))),
          _("After this many rounds the table shows the match's final standings.")),
         (None, _("Open-ended: the room plays as many rounds as its players like.")),
+    ),
+    "exchange_three": (
+        (ON, _("After the deal and before choosing the void suit, every player passes "
+               "three tiles of one suit to another player (换三张).")),
+        (OFF, _("Play starts with the tiles dealt.")),
+    ),
+    "exchange_seconds": (
+        (SECONDS, _("Seconds to pick the three tiles to pass; when they run out, they are "
+                    "picked for the player.")),
+    ),
+    "mode": (
+        ("xuezhan", _("A player who wins leaves the round; it goes on until one player is "
+                      "left or the wall runs out (血战到底).")),
+        ("xueliu", _("Winners stay in and may win again; the round goes on until the wall "
+                     "runs out (血流成河).")),
+    ),
+    "xueliu_kongs": (
+        ("money", _("In blood river kongs are paid in money, as in blood battle.")),
+        ("fan", _("In blood river kongs pay no money: each exposed or added kong adds 1 fan "
+                  "and each concealed kong 2 fan to every later win of its maker.")),
+    ),
+    "late_added_kong_pays": (
+        (ON, _("An added kong (补杠) is paid whenever it is made.")),
+        (OFF, _("An added kong is paid only when made on the turn its fourth tile was "
+                "drawn; made later it pays nothing and counts only as a 根.")),
+    ),
+    "concealed_kong_shown": (
+        (ON, _("One tile of every concealed kong is shown to all players.")),
+        (OFF, _("Only its maker sees which tile a concealed kong is.")),
+    ),
+    "last_tiles_rule": (
+        ("four", _("The rules on the last four tiles apply to the last four tiles of the "
+                   "wall.")),
+        ("active", _("They apply to as many last tiles as players are still in.")),
+    ),
+    "fan_table": (
+        ("chengdu", _("Patterns score the fan of this site's table.")),
+        ("video", _("Patterns score as in the QQ table: pure seven pairs 3 fan, pure "
+                    "terminals 3, no dragon seven pairs (seven pairs and a 根 instead), "
+                    "heavenly and earthly hands +4 on top of the pattern.")),
     ),
 }
 TIMED = ("turn_seconds", "claim_seconds", "void_seconds")

@@ -154,14 +154,25 @@ EVEN_SUITS = frozenset(
 NO_TILES = bytes(RANKS)
 
 
-def is_winning(counts: list[int], n_melds: int = 0, void: int | None = None) -> bool:
+def melds_hold_suit(melds: list[Meld], suit: int | None) -> bool:
+    """Does a meld hold a tile of ``suit``? Then that player can neither win nor be ready
+    with it as their void (RULES.md section 3: "in hand or in a meld")."""
+    return suit is not None and any(meld.tile // RANKS == suit for meld in melds)
+
+
+def is_winning(
+    counts: list[int], n_melds: int = 0, void: int | None = None, melds: list[Meld] | None = None
+) -> bool:
     """Do these concealed tiles (14 − 3 × n_melds of them) win beside n_melds melds?
 
-    Four sets and a pair, or seven pairs without melds; no tile of the void suit.
+    Four sets and a pair, or seven pairs without melds; no tile of the void suit, in hand
+    or (when ``melds`` are given) in a meld.
     This is the hottest function of the computer players, hence the byte-string keys.
     """
     b = bytes(counts)
     if void is not None and b[void * 9 : void * 9 + 9] != NO_TILES:
+        return False
+    if melds and melds_hold_suit(melds, void):
         return False
     m, p, s = b[0:9], b[9:18], b[18:27]
     g = SHAPE_PAIRS_BYTES.get
@@ -201,10 +212,11 @@ def _completions() -> dict[int, tuple[tuple[int, int], ...]]:
 def waits(counts: list[int], melds: list[Meld], void: int | None) -> list[int]:
     """The tiles that would complete a 13-tile hand (13 − 3 × len(melds) concealed).
 
-    A tile of which the player already holds all four copies does not count.
+    A tile of which the player already holds all four copies does not count, and a
+    player with a meld of the void suit has no waits at all.
     """
     keys = suit_keys(counts)
-    if void is not None and keys[void]:
+    if void is not None and (keys[void] or melds_hold_suit(melds, void)):
         return []
     held = held_copies(counts, melds) if melds else counts
     g = SHAPE_PAIRS.get

@@ -264,6 +264,15 @@ class Round:
                 return candidate
         raise AssertionError("no active player")
 
+    def last_tiles(self) -> int:
+        """How many last tiles of the wall the last-four rules (last_four_must_win,
+        last_four_auto_ron) cover: four, or with last_tiles_rule "active" as many as
+        players are still active, counted at each check (seed 003: "最后四张牌（牌张数与
+        未和牌人数相同）")."""
+        if self.options.last_tiles_rule == "active":
+            return len(self.active)
+        return LAST_FOUR
+
     def hand_tiles(self, seat: int) -> list[int]:
         return from_counts(self.hands[seat])
 
@@ -302,7 +311,7 @@ class Round:
         if tile is not None:
             counts = list(counts)
             counts[tile] += 1
-        if not is_winning(counts, len(self.melds[seat]), self.voids[seat]):
+        if not is_winning(counts, len(self.melds[seat]), self.voids[seat], self.melds[seat]):
             return None
         options = self.options
         if context.how == "kong_draw" and self._bloom_paid_as_ron():
@@ -313,6 +322,12 @@ class Round:
     def _bloom_paid_as_ron(self) -> bool:
         """点杠花 paid by the feeder alone (option kong_bloom_from_discard = ron)."""
         return self.kong_fed_by is not None and self.options.kong_bloom_from_discard == "ron"
+
+    def _bloom_covered_by_feeder(self) -> bool:
+        """点杠花 with kong_bloom_from_discard = feeder_all (seed 001 承包: "引杠者本人负责
+        杠上花分数"): the feeder pays every other active player's share."""
+        return (self.kong_fed_by is not None
+                and self.options.kong_bloom_from_discard == "feeder_all")
 
     def _zimo_context(self, seat: int) -> WinContext:
         how = "kong_draw" if self.turn_kind == "kong_draw" else "zimo"
@@ -491,7 +506,7 @@ class Round:
             after_kong=self.turn_kongs > 0,
             last_tile=not self.wall,
         )
-        auto_ron = self.options.last_four_auto_ron and len(self.wall) <= LAST_FOUR
+        auto_ron = self.options.last_four_auto_ron and len(self.wall) <= self.last_tiles()
         for other in self.active:
             if other == seat:
                 continue
@@ -629,8 +644,11 @@ class Round:
         self.winners.append(record)
         events.append({"type": "win", **record})
 
-    def _pay(self, payer: int, payee: int, amount: int, reason: str, events: list[dict]) -> int:
+    def _pay(self, payer: int, payee: int, amount: int, reason: str, events: list[dict],
+             covers: int | None = None) -> int:
         entry = {"payer": payer, "payee": payee, "amount": amount, "reason": reason}
+        if covers is not None:
+            entry["covers"] = covers  # the player whose share the payer takes over (承包)
         self.ledger.append(entry)
         events.append({"type": "payment", **entry})
         return len(self.ledger) - 1
@@ -669,7 +687,7 @@ class Round:
         if kind == "draw":
             self.draws[seat] += 1
         events.append({"type": "draw", "seat": seat, "tile": tile_str(tile), "kind": kind})
-        if self.options.last_four_must_win and wall_before <= LAST_FOUR:
+        if self.options.last_four_must_win and wall_before <= self.last_tiles():
             if self._win_score(seat, None, self._zimo_context(seat)):
                 events.append({"type": "auto_win", "seat": seat})
                 self._zimo(seat, events)
@@ -685,6 +703,12 @@ class Round:
         self._record_win(seat, "zimo", score, tile, None, events)
         if context.how == "kong_draw" and self._bloom_paid_as_ron():
             self._pay(self.kong_fed_by, seat, score.points, "zimo", events)
+        elif context.how == "kong_draw" and self._bloom_covered_by_feeder():
+            # One row per share the feeder covers (their own included), so the ledger
+            # and the settlement words say whose payment each row stands for.
+            for other in self._others_active(seat):
+                self._pay(self.kong_fed_by, seat, score.points, "zimo", events,
+                          covers=other)
         else:
             for other in self.active:
                 if other != seat:
@@ -738,17 +762,28 @@ class Round:
         )
 
     def _added_kong_stands(self, seat: int, tile: int, events: list[dict]) -> None:
+        pays = self._added_kong_pays(tile)
         self.hands[seat][tile] -= 1
         index = self.pong_of(seat, tile)
         self.melds[seat][index] = Meld("added", tile)
         self.phase = "turn"
         self.current = seat
         self.kong_fed_by = None
-        events.append({"type": "kong", "kind": "added", "seat": seat, "tile": tile_str(tile)})
-        self._kong_payments(
-            seat, self._others_active(seat), self.options.base, "kong_added", events
-        )
+        event = {"type": "kong", "kind": "added", "seat": seat, "tile": tile_str(tile)}
+        if not pays:
+            event["unpaid"] = True  # late: 只算根, the history must not claim 刮风
+        events.append(event)
+        payers = self._others_active(seat) if pays else []
+        self._kong_payments(seat, payers, self.options.base, "kong_added", events)
         self._draw(seat, "kong_draw", events)
+
+    def _added_kong_pays(self, tile: int) -> bool:
+        """Does this added kong pay 刮风? Always by default; with late_added_kong_pays off
+        only when made on the turn its 4th tile was just drawn (seed 001 rule 12: "碰牌后，
+        摸到第四张不及时杠，之后再杠时只算根"). A later one is still a kong of four: 根."""
+        if self.options.late_added_kong_pays:
+            return True
+        return self.drawn == tile and self.turn_kind in ("draw", "kong_draw")
 
     def _take_discard(self, claim: Claim) -> None:
         pile = self.discards[claim.source]
@@ -849,10 +884,18 @@ class Round:
         """Void choices stay secret until all four have chosen (a player sees their own)."""
         return seat == viewer or all(v is not None for v in self.voids)
 
+    def concealed_kong_seen(self, seat: int, viewer: int | None) -> bool:
+        """Is the tile of ``seat``'s concealed kongs seen by ``viewer``? By the owner; by
+        everyone when the room shows one tile of each (concealed_kong_shown; seeds 001/002:
+        "暗杠也必须亮一个牌出来")."""
+        return seat == viewer or self.options.concealed_kong_shown
+
     def melds_seen_by(self, seat: int, viewer: int | None) -> list[list]:
-        """A concealed kong's tile is seen only by its owner (others see four backs)."""
+        """A concealed kong's tile is seen only by its owner (others see four backs),
+        unless the room shows one tile of every concealed kong."""
+        seen = self.concealed_kong_seen(seat, viewer)
         return [
-            [m.kind, tile_str(m.tile) if (m.kind != "concealed" or seat == viewer) else None]
+            [m.kind, tile_str(m.tile) if (m.kind != "concealed" or seen) else None]
             for m in self.melds[seat]
         ]
 
@@ -861,7 +904,7 @@ class Round:
         seen = list(self.hands[seat])
         for other in range(SEATS):
             for meld in self.melds[other]:
-                if meld.kind != "concealed" or other == seat:
+                if meld.kind != "concealed" or self.concealed_kong_seen(other, seat):
                     seen[meld.tile] += meld.size
             for t in self.discards[other]:
                 seen[t] += 1

@@ -14,6 +14,7 @@ from games.rules.hands import (
     held_copies,
     is_seven_pairs_form,
     is_standard_form,
+    melds_hold_suit,
     readings,
     suit_keys,
     waits,
@@ -37,6 +38,25 @@ PATTERN_FAN = {
     "tianhu": 5,
     "dihu": 5,
 }
+# fan_table "video" (RULES.md section 13): the pattern fans as seed 003 lists them. The
+# seed counts from 1 (素番 1 = 1 × base, "和牌分 = 1 分 * 2↑（番数 - 1）"); our fan counts
+# from 0 (平胡 = 0 fan = 1 × base), so each value here is the seed's number minus 1:
+#   素番 1, 对对和 2, 清一色 3, 暗七对 3, 全带幺 3, 清带幺 4, 清对 4, 清七对 4, 将对 4.
+# The seed has no 龙七对: seven pairs with a four of a kind is 七对 plus its 根 ("有根 ...
+# 有几个根加几番"). 天和/地和 are not patterns there but "+4" extras on top of the pattern
+# (VIDEO_BONUS_FAN). Its 极品 (5, i.e. 4 of ours) is the room's cap.
+VIDEO_PATTERN_FAN = {
+    "pinghu": 0,
+    "duiduihu": 1,
+    "qingyise": 2,
+    "qidui": 2,
+    "daiyaojiu": 2,
+    "qingdui": 3,
+    "jiangdui": 3,
+    "qingqidui": 3,
+    "qingyaojiu": 3,
+}
+VIDEO_BONUS_FAN = {"tianhu": 4, "dihu": 4}  # seed 003: 天和 +4, 地和 +4
 DRAGON_PATTERNS = ("longqidui", "qinglongqidui")  # their 4-of-a-kind is not also a 根
 EXTRA_KEYS = (
     "gen",
@@ -49,6 +69,13 @@ EXTRA_KEYS = (
     "zimo",
     "gangfan",
 )
+
+
+
+def pattern_fan_table(options: RoomOptions) -> dict[str, int]:
+    """The room's pattern → fan table (option fan_table)."""
+    return VIDEO_PATTERN_FAN if options.fan_table == "video" else PATTERN_FAN
+
 
 HOW_VALUES = ("ron", "zimo", "rob_kong", "kong_draw", "after_kong")
 SELF_DRAWN = frozenset({"zimo", "kong_draw"})
@@ -124,7 +151,7 @@ def _applicable_patterns(
                 found.append("qingyaojiu")
     if one_suit:
         found.append("qingyise")
-    if options.tiandi_hu and context.self_drawn:
+    if options.tiandi_hu and context.self_drawn and options.fan_table != "video":
         if context.tianhu:
             found.append("tianhu")
         elif context.dihu:
@@ -151,6 +178,11 @@ def _extras(
         extras["jingoudiao"] = 1
     if options.zimo_bonus == "fan" and context.self_drawn:
         extras["zimo"] = 1
+    if options.fan_table == "video" and options.tiandi_hu and context.self_drawn:
+        if context.tianhu:
+            extras["tianhu"] = VIDEO_BONUS_FAN["tianhu"]
+        elif context.dihu:
+            extras["dihu"] = VIDEO_BONUS_FAN["dihu"]
     return extras
 
 
@@ -166,10 +198,11 @@ def score_win(
 
     ``gangfan`` is the 杠番 of 血流成河 with ``xueliu_kongs`` = fan (RULES.md section 13):
     an extra like the others, so the cap applies to it too.
-    Returns None when they are not a winning hand for a player with this void suit.
+    Returns None when they are not a winning hand for a player with this void suit (a
+    void tile in the hand or in a meld).
     """
     keys = suit_keys(counts)
-    if void is not None and keys[void]:
+    if void is not None and (keys[void] or melds_hold_suit(melds, void)):
         return None
     if not (is_standard_form(keys) or (not melds and is_seven_pairs_form(keys))):
         return None
@@ -180,16 +213,17 @@ def score_win(
     best: tuple[int, int, int] | None = None
     best_pattern = "pinghu"
     patterns = _applicable_patterns(counts, melds, keys, context, options)
-    for order, pattern in enumerate(PATTERN_FAN):
+    table = pattern_fan_table(options)
+    for order, pattern in enumerate(table):
         if pattern not in patterns:
             continue
         gen = extras.get("gen", 0) - (1 if pattern in DRAGON_PATTERNS else 0)
-        total = PATTERN_FAN[pattern] + sum(v for k, v in extras.items() if k != "gen") + gen
-        rank = (total, PATTERN_FAN[pattern], -order)
+        total = table[pattern] + sum(v for k, v in extras.items() if k != "gen") + gen
+        rank = (total, table[pattern], -order)
         if best is None or rank > best:
             best, best_pattern = rank, pattern
-    counted = {best_pattern: PATTERN_FAN[best_pattern]}
-    for key in EXTRA_KEYS:
+    counted = {best_pattern: table[best_pattern]}
+    for key in EXTRA_KEYS + tuple(VIDEO_BONUS_FAN):
         value = extras.get(key, 0)
         if key == "gen" and best_pattern in DRAGON_PATTERNS:
             value -= 1

@@ -176,7 +176,8 @@ def _public_seats(snap: TableSnapshot, winds) -> list[dict]:
                 f"{prefix}-hand": _part(
                     "_seat_hand.html", id=prefix + "-hand", count=player["hand_count"],
                     shown=tuple(player["hand"]) if player["hand"] is not None else None),
-                f"{prefix}-melds": _melds(prefix + "-melds", snap, index, player["melds"]),
+                f"{prefix}-melds": _melds(prefix + "-melds", snap, index, player["melds"],
+                                          public=True),
                 f"{prefix}-river": _river(prefix + "-river", snap, index, player["discards"]),
             })
         snap.memo[key] = found
@@ -202,13 +203,16 @@ def _last_cue(snap: TableSnapshot) -> dict:
     return (snap.round.cue or {}) if snap.round is not None else {}
 
 
-def _melds(part_id: str, snap: TableSnapshot, seat: int, melds: list) -> str:
-    """The seat's melds; the newest one marked when it was the table's latest move."""
+def _melds(part_id: str, snap: TableSnapshot, seat: int, melds: list,
+           public: bool = False) -> str:
+    """The seat's melds; the newest one marked when it was the table's latest move.
+    ``public``: as the other players see them, where a concealed kong whose tile they
+    may see (option concealed_kong_shown) lies face down with that one tile turned up."""
     cue = _last_cue(snap)
     newest = (cue.get("kind") in ("pong", "kong") and cue.get("seat") == seat
               and bool(melds))
     return _part("_melds.html", id=part_id, melds=tuple(tuple(m) for m in melds),
-                 newest=newest)
+                 newest=newest, public=public)
 
 
 def _river(part_id: str, snap: TableSnapshot, seat: int, discards: list) -> str:

@@ -100,3 +100,11 @@ def reference_suit_blocks(key: int) -> tuple[tuple[int, int, int], ...]:
         if not any(o != b and o[0] >= b[0] and o[1] >= b[1] and o[2] >= b[2] for o in found)
     ]
     return tuple(best)
+
+
+def reference_wins_beside(counts: list[int], melds: list, void: int | None) -> bool:
+    """Do these concealed tiles win beside ``melds``? Plainly: no tile of the void suit
+    anywhere, in hand or in a meld (RULES.md section 3), then the concealed tiles alone."""
+    if void is not None and any(meld.tile // RANKS == void for meld in melds):
+        return False
+    return reference_is_winning(counts, len(melds), void)
