@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import translation
+from django.utils.html import escape
 
 from games import history, services
 from games.models import Room
@@ -162,3 +163,37 @@ def test_every_payment_of_random_xueliu_rounds_is_explained_and_sums_back(option
             assert any("已胡牌，算作听牌" in "".join(text for text, _term in line)
                        for line in words.checks)
     assert several  # some seat won more than once in these rounds
+
+
+def test_a_finished_xueliu_round_reads_every_win_on_its_page_replay_and_history(client):
+    from tests.services.test_xueliu_rounds import play_round
+
+    owner = User.objects.create_user("owner", password="x-long-password-1")
+    room = services.create_room(owner=owner, name="血流", options={"mode": "xueliu"})
+    for index in (1, 2, 3):
+        services.add_bot(room=room, user=owner, index=index, level="strong")
+    rng = random.Random(7)
+    for _ in range(6):  # secret seeds: play until a seat wins twice in one round
+        rnd = play_round(owner, services.set_ready(room=room, user=owner), rng)
+        seats = [w["seat"] for w in rnd.state["winners"]]
+        twice = [seat for seat in set(seats) if seats.count(seat) > 1]
+        if twice:
+            break
+    else:
+        raise AssertionError("in six rounds no seat won twice")
+    client.force_login(owner)
+    headers = {"HTTP_ACCEPT_LANGUAGE": "zh-hans"}
+    html = client.get(reverse("round_detail", args=[rnd.pk]), **headers).content.decode()
+    wins = re.search(r"<h2>胡牌</h2>\s*<ol>(.*?)</ol>", html, re.S)
+    assert wins and wins.group(1).count("<li>") == len(seats)
+    assert html.count("付给") == len(rnd.state["ledger"])
+    # The replay's last frame: the seat that won twice reads 已胡×n.
+    frame = client.get(reverse("round_replay", args=[rnd.pk, rnd.version]),
+                       **headers).content.decode()
+    head = part(frame, f"replay-seat-{twice[0]}-head")
+    assert f"已胡×{seats.count(twice[0])}" in head
+    # The owner's history says how the round went for seat 0: each of its wins.
+    with translation.override("zh-hans"):
+        said = history.outcome(rnd.state, 0, history.seat_names(rnd))
+    page = client.get(reverse("my_rounds"), **headers).content.decode()
+    assert escape(said) in page
