@@ -1,6 +1,7 @@
 """Bot-only rounds per second, and how long one bot decision takes, per level.
 
     .venv/bin/python -m benchmarks.bench_round [--rounds 200] [--seed 1]
+    .venv/bin/python -m benchmarks.bench_round --options '{"mode": "xueliu"}'
 
 Three tables play the same seeds: strong against easy (seats 0 and 2 strong), four
 strong bots, four easy bots. Rounds per second counts everything a round does (dealing,
@@ -9,6 +10,7 @@ is usually one of the first: the suit-split cache starts empty in a new process.
 """
 
 import argparse
+import json
 import sys
 
 from games.rules.simulate import simulate
@@ -24,11 +26,14 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", type=json.loads, default=None,
+                        help='room options as JSON, e.g. \'{"mode": "xueliu"}\' (血流成河)')
     args = parser.parse_args(argv)
 
-    print(f"rounds per table: {args.rounds} (seed {args.seed}), python {sys.version.split()[0]}")
+    print(f"rounds per table: {args.rounds} (seed {args.seed}), python {sys.version.split()[0]}"
+          + (f", options {json.dumps(args.options, ensure_ascii=False)}" if args.options else ""))
     for name, levels in TABLES.items():
-        summary = simulate(args.rounds, args.seed, levels=levels)
+        summary = simulate(args.rounds, args.seed, options=args.options, levels=levels)
         print(f"{name:14} {summary['rounds_per_second']:8.1f} rounds/s")
         for level, times in summary["decisions"].items():
             print(

@@ -73,13 +73,17 @@ SECTION_13_CHOICES = {
         _("Way to play"),
         (("xuezhan", _("Blood battle (血战到底): a winner leaves the round")),
          ("xueliu", _("Blood river (血流成河): winners play on to the wall's end"))),
-        _("In blood river, kong money is set by the option below."),
+        _("血战到底: who wins is out, and the round ends when one player is left or "
+          "the wall is empty. 血流成河: who wins plays on with a locked hand (win again, or "
+          "discard each tile drawn), and the round ends only when the wall is empty."),
     ),
     "xueliu_kongs": (
         _("Kongs in blood river"),
         (("money", _("Kong money (刮风下雨)")),
          ("fan", _("Fan instead: +1 for an exposed or added kong, +2 for a concealed one"))),
-        _("Only for blood river."),
+        _("Kong money: kongs are paid when made, as in 血战到底. Kong fan: no kong "
+          "money; each exposed or added kong adds 1 fan and each concealed kong 2 fan "
+          "to every later win of its maker. Only for 血流成河."),
     ),
     "last_tiles_rule": (
         _("How many last tiles (最后几张)"),
@@ -94,6 +98,10 @@ SECTION_13_CHOICES = {
         _("Which fan each pattern scores."),
     ),
 }
+
+
+# RULES.md section 13's ways to play, shown in a block of their own.
+MODE_FIELDS = ("mode", "xueliu_kongs")
 
 
 class RoomForm(forms.Form):
@@ -182,6 +190,12 @@ class RoomForm(forms.Form):
         initial["pig_fan"] = str(options["pig_fan"])
         return initial
 
+    def rule_fields(self) -> list:
+        return [field for field in self if field.name not in MODE_FIELDS]
+
+    def mode_fields(self) -> list:
+        return [self[name] for name in MODE_FIELDS]
+
     def clean(self):
         data = super().clean()
         if self.errors:
@@ -198,6 +212,10 @@ class RoomForm(forms.Form):
             "base", "cap", "zimo_bonus", "kong_bloom_from_discard", "turn_seconds",
             "claim_seconds", "void_seconds", "rounds", *ON_OFF_OPTIONS, *SECTION_13_ON_OFF,
             *SECTION_13_CHOICES, "exchange_seconds")}
+        # The kong rule of 血流成河 only: another room keeps the default, so its stored
+        # options say nothing of it.
+        if options["mode"] != "xueliu":
+            options["xueliu_kongs"] = DEFAULT_OPTIONS.xueliu_kongs
         pig_fan = data["pig_fan"]
         options["pig_fan"] = pig_fan if pig_fan == "cap" else int(pig_fan)
         return options

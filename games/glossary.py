@@ -52,6 +52,8 @@ _PATTERN_TEXTS = {
     "haidilaoyue": _("海底: a self-drawn win on the wall's last tile, 1 fan more."),
     "haidipao": _("海底: a win on the discard after the wall's last tile, 1 fan more."),
     "jingoudiao": _("Four melds, won on a single waiting tile: 1 fan more."),
+    "gangfan": _("血流成河 with kongs as fan: each exposed or added kong of the winner adds "
+                 "1 fan, each concealed kong 2, instead of kong money."),
 }
 
 TERMS: dict[str, Term] = {

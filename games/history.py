@@ -70,19 +70,30 @@ def seat_names(rnd: Round) -> dict[int, str]:
 
 
 def outcome(state: dict, seat: int, names: dict[int, str]) -> str:
-    """How the round ended for one seat, in words."""
-    for win in state["winners"]:
-        if win["seat"] != seat:
-            continue
-        text = labels.describe_patterns(win["patterns"])
-        if win["how"] == "zimo":
-            return _("Won self-drawn: %(patterns)s, %(fan)s fan") % {
-                "patterns": text, "fan": win["fan"]}
-        if win["how"] == "rob_kong":
-            return _("Won robbing %(name)s's kong: %(patterns)s, %(fan)s fan") % {
-                "name": names.get(win["from"], "?"), "patterns": text, "fan": win["fan"]}
-        return _("Won on %(name)s's discard: %(patterns)s, %(fan)s fan") % {
+    """How the round ended for one seat, in words: in 血流成河 each of its wins."""
+    wins = [win for win in state["winners"] if win["seat"] == seat]
+    if len(wins) > 1:
+        return _("Won %(count)d times: %(wins)s") % {
+            "count": len(wins), "wins": "; ".join(_one_win(win, names) for win in wins)}
+    if wins:
+        return _one_win(wins[0], names)
+    return _not_won(state, seat)
+
+
+def _one_win(win: dict, names: dict[int, str]) -> str:
+    """One win in words: how, the patterns, the fan."""
+    text = labels.describe_patterns(win["patterns"])
+    if win["how"] == "zimo":
+        return _("Won self-drawn: %(patterns)s, %(fan)s fan") % {
+            "patterns": text, "fan": win["fan"]}
+    if win["how"] == "rob_kong":
+        return _("Won robbing %(name)s's kong: %(patterns)s, %(fan)s fan") % {
             "name": names.get(win["from"], "?"), "patterns": text, "fan": win["fan"]}
+    return _("Won on %(name)s's discard: %(patterns)s, %(fan)s fan") % {
+        "name": names.get(win["from"], "?"), "patterns": text, "fan": win["fan"]}
+
+
+def _not_won(state: dict, seat: int) -> str:
     settlement = state.get("settlement") or {}
     if seat in settlement.get("pigs", []):
         return _("Flower pig (查花猪)")

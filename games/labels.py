@@ -43,7 +43,21 @@ PATTERNS = {
     "haidipao": _("Last discard"),
     "jingoudiao": _("Golden hook"),
     "zimo": _("Self-drawn bonus"),
+    "gangfan": _("Kong fan"),
 }
+
+# The ways to play of RULES.md section 13 (option ``mode``).
+MODES = {
+    "xuezhan": _("Blood battle to the end (血战到底)"),
+    "xueliu": _("Blood flowing into a river (血流成河)"),
+}
+
+
+def mode_name(options) -> str:
+    """The room's way to play in words; ``options`` a RoomOptions or its dict."""
+    mode = options.get("mode", "xuezhan") if isinstance(options, dict) else options.mode
+    return str(MODES.get(mode, mode))
+
 
 HOW = {
     "ron": _("on a discard"),

@@ -64,6 +64,10 @@ def options_summary(options: dict) -> list[str]:
 
     cap = _("no cap") if parsed.cap is None else _("cap %(fan)d fan") % {"fan": parsed.cap}
     words = [_("base %(base)d") % {"base": parsed.base}, cap]
+    # The way to play first: 血战到底 or 血流成河 (RULES.md section 13).
+    words.insert(0, labels.mode_name(parsed))
+    if parsed.xueliu and parsed.xueliu_kongs == "fan":
+        words.append(_("kongs as fan"))
     if parsed.rounds is not None:
         from django.utils.translation import ngettext
 

@@ -245,6 +245,12 @@ class _Writer:
         if pigs:
             lines.append(fill(_("%(pig)s: %(names)s."), pig=self.term("huazhu"),
                               names=self.listed([self.name(s) for s in pigs])))
+        won = settlement.get("won") or []
+        if won:
+            # 血流成河: the checks were for the others; a player who has won counts as
+            # ready (RULES.md section 13).
+            lines.append(fill(_("Won during the round, so counted as ready: %(names)s."),
+                              names=self.listed([self.name(s) for s in won])))
         ready = settlement.get("ready") or {}
         waits = settlement.get("waits") or {}
         if ready:

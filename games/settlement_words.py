@@ -110,6 +110,36 @@ def explain(state: dict, options: RoomOptions | dict | None = None) -> list[Expl
     return _Explainer(state, options).all()
 
 
+def win_paid_by(winners: list[dict], index: int, payee: int, payer: int,
+                reason: str) -> dict | None:
+    """The win record that the ledger row ``index`` pays. In 血战 a seat wins once; in
+    血流成河 it may win often, even twice on one player's discards, and each record
+    says where its payments start (``ledger_from``): the row pays the latest such win
+    of the seat started at or before it."""
+    found = [w for w in winners if w["seat"] == payee and w["how"] == reason
+             and (reason == "zimo" or w.get("from") == payer)]
+    started = [w for w in found if w.get("ledger_from", -1) <= index and "ledger_from" in w]
+    if started:
+        return started[-1]
+    return found[0] if found else None
+
+
+def win_points(winners: list[dict], ledger: list[dict], record: dict,
+               reasons: tuple[str, ...]) -> int:
+    """What one win brought its winner: its rows of ``reasons`` in the ledger. A seat that
+    won once (血战) gets all its rows of those reasons; in 血流成河 only those from where
+    the win's payments start to where the seat's next win's start."""
+    seat = record["seat"]
+    start, stop = 0, len(ledger)
+    if "ledger_from" in record:
+        start = record["ledger_from"]
+        later = [w["ledger_from"] for w in winners
+                 if w["seat"] == seat and w.get("ledger_from", -1) > start]
+        stop = min(later, default=stop)
+    return sum(e["amount"] for e in ledger[start:stop]
+               if e["payee"] == seat and e["reason"] in reasons)
+
+
 class _Explainer:
     def __init__(self, state: dict, options: RoomOptions) -> None:
         self.ledger = state["ledger"]
@@ -168,8 +198,7 @@ class _Explainer:
 
     def win(self, facts: dict, recorded: Arithmetic) -> Explanation:
         payer, payee, reason = facts["payer"], facts["payee"], facts["reason"]
-        record = next((w for w in self.winners if w["seat"] == payee and w["how"] == reason
-                       and (reason == "zimo" or w.get("from") == payer)), None)
+        record = win_paid_by(self.winners, facts["index"], payee, payer, reason)
         if record is None:
             return Explanation(**facts, arithmetic=recorded)
         feeder_pays = reason == "zimo" and self.paid_by_feeder(facts["index"], record)

@@ -30,6 +30,7 @@ class Example:
     how: str = "ron"  # as WinContext.how
     flags: tuple[str, ...] = ()  # WinContext flags: tianhu, dihu, last_tile
     options: dict = field(default_factory=dict)  # the room options the fan needs
+    gangfan: int = 0  # 杠番 the winner's kongs add (血流成河, xueliu_kongs = fan)
 
 
 PLAIN = "123m456m789m23p55p"  # waits on 1p or 4p: a plain win, the base of most extras
@@ -63,6 +64,9 @@ EXTRA_EXAMPLES = {
     "jingoudiao": Example("5p", "5p", melds=("pong 111m", "pong 444m", "pong 777m",
                                              "pong 999p"), options={"jingoudiao": True}),
     "zimo": Example(PLAIN, "1p", how="zimo", options={"zimo_bonus": "fan"}),
+    # 杠番 is the round's to count (Round.gangfan): the example's concealed kong adds 2.
+    "gangfan": Example("123m456m789m5p", "5p", melds=("concealed 9999p",), gangfan=2,
+                       options={"mode": "xueliu", "xueliu_kongs": "fan"}),
 }
 
 # The glossary's word for each extra: the extra "zimo" is 自摸加番, the term "zimo_fan".
@@ -81,7 +85,8 @@ def score_of(key: str) -> Score:
     counts = to_counts(parse_tiles(example.hand) + [parse_tile(example.win)])
     melds = [Meld.parse(text) for text in example.melds]
     context = WinContext(example.how, **{flag: True for flag in example.flags})
-    score = score_win(counts, melds, SUITS.index(VOID), context, example_options(example))
+    score = score_win(counts, melds, SUITS.index(VOID), context, example_options(example),
+                      example.gangfan)
     if score is None:
         raise ValueError(f"the example for {key!r} is not a winning hand")
     return score

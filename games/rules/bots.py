@@ -138,6 +138,9 @@ def _strong_void(counts: list[int]) -> int:
 
 
 def _strong_turn(state: Round, seat: int, legal: list[Action]) -> Action:
+    if state.locked(seat):
+        # 血流成河: a locked hand (no win this draw) can only throw the tile it drew.
+        return next(action for action in legal if action[0] == "discard")
     counts = state.hands[seat]
     n_melds = len(state.melds[seat])
     void = state.voids[seat]

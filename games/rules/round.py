@@ -48,6 +48,7 @@ TURN_VERBS = ("discard", "zimo", "concealed_kong", "added_kong")
 VERBS = ("exchange", "void") + TURN_VERBS + CLAIM_VERBS
 TILE_VERBS = ("discard", "concealed_kong", "added_kong")
 LAST_FOUR = 4  # 最后四张: the wall size at or below which wins become automatic
+KONG_FAN = {"kong": 1, "added": 1, "concealed": 2}  # 杠番 of 血流成河, xueliu_kongs = fan
 
 Action = tuple[str, int | tuple[int, ...] | None]
 
@@ -213,6 +214,10 @@ class Round:
     # so that each player can be shown what left and what arrived.
     exchange_direction: str | None = None
     exchange_picks: list[list[int] | None] = field(default_factory=lambda: [None] * SEATS)
+    # 血流成河 (RULES.md section 13): each seat's winning tiles, in the order won, laid face
+    # up beside the hand. A self-drawn one has left the hand; one won on a discard stays
+    # in the discarder's pile as well (several players may win on that one tile).
+    win_tiles: list[list[int]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
     # Not part of the state: set on a copy to stop at the moment a tile is put on offer
     # even when nobody may claim it (the table shows that moment to everyone alike; see
     # games.offers).
@@ -308,6 +313,23 @@ class Round:
         base = void * RANKS
         return any(self.hands[seat][base : base + RANKS])
 
+    def locked(self, seat: int) -> bool:
+        """血流成河: a player who has won plays on with a locked hand (RULES.md section 13)."""
+        return bool(self.win_tiles[seat])
+
+    def gangfan(self, seat: int) -> int:
+        """杠番 of 血流成河 with ``xueliu_kongs`` = fan: seed 002, "明杠加一番，暗杠加两番"
+        (an exposed or added kong 1, a concealed kong 2).
+
+        The seed goes on "玩家不管胡牌还是点炮都要加番 … 记番就是在该牌局结束以后统一进行
+        结算". Decided, as RULES.md section 13 says: the fan is added to the maker's own
+        wins only (not to a win on the maker's discard), and each win is paid when it
+        happens, not all at the end. No kong can follow a win, so every kong in the melds
+        was made before any win of the seat: counting the melds counts the kongs."""
+        if not (self.options.xueliu and self.options.xueliu_kongs == "fan"):
+            return 0
+        return sum(KONG_FAN.get(meld.kind, 0) for meld in self.melds[seat])
+
     def pong_of(self, seat: int, tile: int) -> int | None:
         for index, meld in enumerate(self.melds[seat]):
             if meld.kind == "pong" and meld.tile == tile:
@@ -324,7 +346,8 @@ class Round:
         options = self.options
         if context.how == "kong_draw" and self._bloom_paid_as_ron():
             options = _without_zimo_bonus(options)
-        return score_win(counts, self.melds[seat], self.voids[seat], context, options)
+        return score_win(
+            counts, self.melds[seat], self.voids[seat], context, options, self.gangfan(seat))
 
     def _bloom_paid_as_ron(self) -> bool:
         """点杠花 paid by the feeder alone (option kong_bloom_from_discard = ron)."""
@@ -379,6 +402,10 @@ class Round:
         void = self.voids[seat]
         if self.turn_kind != "pong" and self._win_score(seat, None, self._zimo_context(seat)):
             actions.append(("zimo", None))
+        if self.locked(seat) and self.drawn is not None:
+            # Seed 002: "除了胡牌以外，只能摸什么牌就打什么牌" — win, or throw what was drawn.
+            actions.append(("discard", self.drawn))
+            return actions
         if self.wall:
             for t in range(TILE_KINDS):
                 if counts[t] == 4 and t // RANKS != void:
@@ -423,6 +450,13 @@ class Round:
             if not self.options.exchange_three:
                 return gettext_noop("this room does not swap three tiles"), {}
             return gettext_noop("the tiles have already been swapped"), {}
+        if self.locked(seat) and self.phase in ("claim", "rob") and verb in ("pong", "kong"):
+            if seat in self.claim.options and seat not in self.claim.answers:
+                return gettext_noop("no pong or kong after a win: your hand is locked"), {}
+        if (self.locked(seat) and self.phase == "turn" and seat == self.current
+                and verb in TILE_VERBS):
+            return gettext_noop(
+                "your hand is locked since your win: win or discard the tile you drew"), {}
         if self.phase == "void":
             if verb != "void":
                 return gettext_noop("everyone chooses a void suit first"), {}
@@ -577,7 +611,7 @@ class Round:
         if score is not None and not self._blocked(seat, score.fan):
             verbs.append("win")
             claim.win_fans[seat] = score.fan
-        if claim.kind == "discard" and tile // RANKS != self.voids[seat]:
+        if claim.kind == "discard" and tile // RANKS != self.voids[seat] and not self.locked(seat):
             count = self.hands[seat][tile]
             if count == 3 and self.wall:
                 verbs.append("kong")
@@ -637,7 +671,8 @@ class Round:
         for seat in winners:
             counts = list(self.hands[seat])
             counts[claim.tile] += 1
-            score = score_win(counts, self.melds[seat], self.voids[seat], context, self.options)
+            score = score_win(counts, self.melds[seat], self.voids[seat], context, self.options,
+                              self.gangfan(seat))
             self._record_win(seat, reason, score, claim.tile, source, events, self.actions)
             self._pay(source, seat, score.points, reason, events)
             if claim.after_kong and self.options.kong_transfer and transfer:
@@ -657,7 +692,13 @@ class Round:
         events: list[dict],
         claim: int | None = None,
     ) -> None:
-        self.out[seat] = True
+        if self.options.xueliu:
+            # 血流成河: the winner plays on; the winning tile is laid beside the hand.
+            if how == "zimo":
+                self.hands[seat][tile] -= 1
+            self.win_tiles[seat].append(tile)
+        else:
+            self.out[seat] = True
         self.clean = False
         record = {
             "seat": seat,
@@ -672,6 +713,10 @@ class Round:
             "order": len(self.winners),
             "claim": claim,  # the action number of the claim won on; None for 自摸
         }
+        if self.options.xueliu:
+            # A seat may win many times: where this win's payments start in the ledger,
+            # so each payment can be told apart by the win it pays (games.settlement_words).
+            record["ledger_from"] = len(self.ledger)
         self.winners.append(record)
         events.append({"type": "win", **record})
 
@@ -749,6 +794,9 @@ class Round:
     def _kong_payments(
         self, seat: int, payers: list[int], amount: int, reason: str, events: list[dict]
     ) -> None:
+        if self.options.xueliu and self.options.xueliu_kongs == "fan":
+            # Seed 002: "开杠实行杠近杠出" — no 刮风下雨 money; the kong is 杠番 instead.
+            payers = []
         for payer in payers:
             self.turn_kong_entries.append(self._pay(payer, seat, amount, reason, events))
         self.turn_kongs += 1
@@ -858,16 +906,20 @@ class Round:
         self.end = end
         self.claim = None
         self.drawn = None
-        if end == "wall_empty" and len(self.active) >= 2:
+        if end == "wall_empty" and (len(self.active) >= 2 or self.options.xueliu):
             self._settle(events)
         self.next_dealer = self._next_dealer()
         events.append({"type": "round_end", "end": end, "next_dealer": self.next_dealer})
 
     def _settle(self, events: list[dict]) -> None:
         standings = [
-            Standing(seat, self.hands[seat], self.melds[seat], self.voids[seat])
+            Standing(seat, self.hands[seat], self.melds[seat], self.voids[seat],
+                     self.gangfan(seat))
             for seat in self.active
         ]
+        # 血流成河: the checks apply to the players who never won (RULES.md section 13).
+        won = [s for s in standings if self.locked(s.seat)]
+        standings = [s for s in standings if not self.locked(s.seat)]
         income_rows = [
             index
             for index, e in enumerate(self.ledger)
@@ -879,13 +931,16 @@ class Round:
             (self.ledger[i]["payer"], self.ledger[i]["payee"], self.ledger[i]["amount"])
             for i in income_rows
         ]
-        result = settle_wall_empty(standings, list(range(SEATS)), kong_income, self.options)
+        result = settle_wall_empty(
+            standings, list(range(SEATS)), kong_income, self.options, won)
         self.settlement = {
             "pigs": result.pigs,
             "ready": {str(seat): fan for seat, fan in result.ready.items()},
             "not_ready": result.not_ready,
             **_settlement_details(result, income_rows),
         }
+        if self.options.xueliu:
+            self.settlement["won"] = [s.seat for s in won]
         events.append({"type": "settlement", **self.settlement})
         for payer, payee, amount, reason in result.payments:
             self._pay(payer, payee, amount, reason, events)
@@ -929,7 +984,16 @@ class Round:
                     seen[meld.tile] += meld.size
             for t in self.discards[other]:
                 seen[t] += 1
+        for t in self._drawn_win_tiles():
+            seen[t] += 1
         return seen
+
+    def _drawn_win_tiles(self) -> list[int]:
+        """血流成河: the self-drawn winning tiles, which have left the hands face up (a
+        tile won on a discard is still counted in its discarder's pile)."""
+        if not self.options.xueliu:
+            return []
+        return [parse_tile(w["tile"]) for w in self.winners if w["how"] == "zimo"]
 
     def view(self, viewer: int | None) -> dict:
         """The state as ``viewer`` may see it (None: a spectator): own hand face up,
@@ -952,8 +1016,12 @@ class Round:
                     # every hand is (摊牌).
                     "hand": [tile_str(t) for t in self.hand_tiles(seat)]
                     if self.phase == "ended" or seat == viewer or self.out[seat]
+                    or self.locked(seat)
                     else None,
                     "is_dealer": seat == self.dealer,
+                    # 血流成河: the tiles this seat won with, one a win (已胡×n).
+                    "win_tiles": [tile_str(t) for t in self.win_tiles[seat]],
+                    "locked": self.locked(seat),
                 }
             )
         view = {
@@ -1059,7 +1127,7 @@ class Round:
         for seat in range(SEATS):
             total += sum(self.hands[seat]) + len(self.discards[seat])
             total += sum(meld.size for meld in self.melds[seat])
-        return total
+        return total + len(self._drawn_win_tiles())
 
     # --- serialisation --------------------------------------------------------------
 
@@ -1092,6 +1160,8 @@ class Round:
             "seed_sha256": self.seed_sha256,
             "actions": self.actions,
             "pool": [list(p) for p in self.pool],
+            # Only in 血流成河, so that a stored 血战 round compares equal to its replay.
+            **({"win_tiles": [list(w) for w in self.win_tiles]} if self.options.xueliu else {}),
         }
         # Only rooms with 换三张 store it: every other round's state stays as it was.
         if self.exchange_direction is not None:
@@ -1135,6 +1205,7 @@ class Round:
             exchange_direction=data.get("exchange_direction"),
             exchange_picks=[list(p) if p is not None else None
                             for p in data.get("exchange_picks", [None] * SEATS)],
+            win_tiles=[list(w) for w in data.get("win_tiles", [[] for _ in range(SEATS)])],
         )
 
 

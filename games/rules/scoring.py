@@ -67,6 +67,7 @@ EXTRA_KEYS = (
     "haidipao",
     "jingoudiao",
     "zimo",
+    "gangfan",
 )
 
 
@@ -191,9 +192,12 @@ def score_win(
     void: int | None,
     context: WinContext = WinContext(),
     options: RoomOptions = DEFAULT_OPTIONS,
+    gangfan: int = 0,
 ) -> Score | None:
     """Score the concealed tiles ``counts`` (the winning tile included) beside ``melds``.
 
+    ``gangfan`` is the 杠番 of 血流成河 with ``xueliu_kongs`` = fan (RULES.md section 13):
+    an extra like the others, so the cap applies to it too.
     Returns None when they are not a winning hand for a player with this void suit (a
     void tile in the hand or in a meld).
     """
@@ -204,6 +208,8 @@ def score_win(
         return None
     held = held_copies(counts, melds) if melds else counts
     extras = _extras(held, melds, context, options)
+    if gangfan:
+        extras["gangfan"] = gangfan
     best: tuple[int, int, int] | None = None
     best_pattern = "pinghu"
     patterns = _applicable_patterns(counts, melds, keys, context, options)
@@ -232,16 +238,18 @@ def score_win(
 
 
 def best_ready_win(
-    counts: list[int], melds: list[Meld], void: int | None, options: RoomOptions = DEFAULT_OPTIONS
+    counts: list[int], melds: list[Meld], void: int | None, options: RoomOptions = DEFAULT_OPTIONS,
+    gangfan: int = 0,
 ) -> tuple[list[int], int | None, Score | None]:
     """The waits of a 13-tile hand, and the first of them that scores the highest fan
     (after the cap) as a plain win on a discard, with that win's score — what 查叫 is
-    paid by. ``(waits, None, None)`` when not ready."""
+    paid by. ``gangfan``: the player's 杠番, as in ``score_win``.
+    ``(waits, None, None)`` when not ready."""
     tiles = waits(counts, melds, void)
     best_tile, best = None, None
     for t in tiles:
         counts[t] += 1
-        score = score_win(counts, melds, void, WinContext("ron"), options)
+        score = score_win(counts, melds, void, WinContext("ron"), options, gangfan)
         counts[t] -= 1
         if score is not None and (best is None or score.fan > best.fan):
             best_tile, best = t, score

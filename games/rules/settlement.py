@@ -13,12 +13,17 @@ from games.rules.tiles import RANKS, SUIT_COUNT, TILE_KINDS
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One active player's hand at the end: concealed counts, melds and void suit."""
+    """One active player's hand at the end: concealed counts, melds and void suit.
+
+    ``gangfan``: the 杠番 a win of theirs would add (血流成河 with kongs as fan), so that
+    查叫 pays what their best wait would (RULES.md section 13).
+    """
 
     seat: int
     counts: list[int]
     melds: list[Meld]
     void: int | None
+    gangfan: int = 0
 
 
 def is_pig(standing: Standing) -> bool:
@@ -40,7 +45,7 @@ class Readiness:
 def readiness(standing: Standing, options: RoomOptions) -> Readiness | None:
     """What 查叫 knows of a player: None when not ready."""
     waits, tile, score = best_ready_win(
-        list(standing.counts), standing.melds, standing.void, options)
+        list(standing.counts), standing.melds, standing.void, options, standing.gangfan)
     return None if score is None else Readiness(waits, tile, score)
 
 
@@ -62,16 +67,33 @@ def settle_wall_empty(
     all_seats: list[int],
     kong_income: list[tuple[int, int, int]],
     options: RoomOptions,
+    won: list[Standing] | None = None,
 ) -> Settlement:
     """Payments when two or more players are still active as the wall runs out.
 
     ``kong_income``: every kong payment (payer, payee, amount) received by a player and
     not passed on by 呼叫转移, in the order they were paid.
+
+    ``won`` (血流成河, RULES.md section 13): the players who have won and play on with
+    locked hands. The checks apply to ``standings``, the players who never won; a
+    player who has won counts as ready (their locked 13 tiles wait on the tile they won
+    with), so a not-ready player pays them 查叫 by their best wait. They are not checked
+    for a pig, give nothing back, and take no part in 补差价, which stays among the
+    players who never won.
+
+    Seed 002 has a 血流 pig pay "手中牌可能和的最大翻倍的5倍"; RULES.md section 13 does
+    not take it up, so a pig pays ``pig_fan`` as in 血战.
     """
     base = options.base
     pigs = [s.seat for s in standings if is_pig(s)]
     ready: dict[int, int] = {}
     found: dict[int, Readiness] = {}
+    for standing in won or []:
+        state = readiness(standing, options)
+        if state is not None:
+            ready[standing.seat] = state.score.fan
+            found[standing.seat] = state
+    won_seats = set(ready)
     for standing in standings:
         if standing.seat in pigs:
             continue
@@ -102,7 +124,7 @@ def settle_wall_empty(
                 refunded.append(position)
 
     if options.ready_difference:
-        seats = sorted(ready)
+        seats = sorted(seat for seat in ready if seat not in won_seats)
         for i, a in enumerate(seats):
             for b in seats[i + 1 :]:
                 worth_a, worth_b = base * 2 ** ready[a], base * 2 ** ready[b]

@@ -30,6 +30,7 @@ from games.models import SEATS, Round
 from games.phrases import PHRASES
 from games.rules.hints import current_waits, discard_hints, exchange_hint
 from games.rules.tiles import parse_tiles, tile_str
+from games.settlement_words import win_points
 from games.table import cues, version_token
 from games.table.snapshot import TableSnapshot
 from games.table.tiles import tile_markup
@@ -264,8 +265,7 @@ def _win_banner(snap: TableSnapshot, view: dict) -> str:
         winners = tuple(
             (names[w["seat"]], w["tile"], str(labels.HOW.get(w["how"], w["how"])),
              labels.describe_patterns(w["patterns"]), w["fan"],
-             sum(e["amount"] for e in view["ledger"]  # in 血战 a seat wins once
-                 if e["payee"] == w["seat"] and e["reason"] in WIN_REASONS))
+             win_points(view["winners"], view["ledger"], w, WIN_REASONS))
             for w in newest
         )
     return _part("_win_banner.html", winners=winners)

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.templatetags.static import static
 from django.utils.html import format_html
 
-from games import display
+from games import display, labels
 
 register = template.Library()
 
@@ -29,6 +29,12 @@ TILE_WIDTH, TILE_HEIGHT = 60, 80
 def tile_name(code):
     """A tile's name: 5m → 五万 / 5 Characters."""
     return display.tile_name(code)
+
+
+@register.filter
+def mode_name(options):
+    """The room's way to play: 血战到底 or 血流成河 (RULES.md section 13)."""
+    return labels.mode_name(options or {})
 
 
 @register.filter

@@ -22,6 +22,12 @@ OPTION_SETS = [
     {"exchange_three": True},
     {"exchange_three": True, "exchange_seconds": 5, "cap": None, "zimo_bonus": "fan"},
 ]
+# 血流成河 (RULES.md section 13), with kong money and with kongs as fan. Apart, since
+# other tests play OPTION_SETS with what they know of 血战's payments.
+XUELIU_OPTION_SETS = [
+    {"mode": "xueliu"},
+    {"mode": "xueliu", "xueliu_kongs": "fan", "zimo_bonus": "fan", "ready_difference": True},
+]
 ROUNDS_PER_OPTION_SET = 60  # 420 rounds in all
 MAX_ACTIONS = 1000
 
@@ -53,7 +59,7 @@ def hide_the_others(state: Round, viewer: int, rng: random.Random) -> Round:
     hidden = list(clone.wall)
     sizes = {}
     for seat in range(SEATS):
-        if seat != viewer and not clone.out[seat]:
+        if seat != viewer and not clone.out[seat] and not clone.locked(seat):
             sizes[seat] = sum(clone.hands[seat])
             hidden += clone.hand_tiles(seat)
     rng.shuffle(hidden)
@@ -74,11 +80,28 @@ def check_step(state: Round, rng: random.Random) -> None:
     for seat in range(SEATS):
         assert [t for s, t in state.pool if s == seat] == state.discards[seat]
     assert sum(state.net()) == 0
+    if state.options.xueliu:
+        check_xueliu_step(state)
     data = state.to_json()
     assert Round.from_json(json.loads(json.dumps(data))).to_json() == data
     if state.phase != "ended":
         viewer = rng.randrange(SEATS)
         assert hide_the_others(state, viewer, rng).view(viewer) == state.view(viewer)
+
+
+def check_xueliu_step(state: Round) -> None:
+    """血流成河: nobody is ever out, each win lays one tile beside its winner, and a
+    winner's hand keeps its 13 tiles (14 while holding a draw)."""
+    assert not any(state.out)
+    for seat in range(SEATS):
+        wins = [w for w in state.winners if w["seat"] == seat]
+        assert len(state.win_tiles[seat]) == len(wins)
+        if wins:
+            size = sum(state.hands[seat]) + 3 * len(state.melds[seat])
+            holding_draw = state.phase == "turn" and state.current == seat
+            assert size == (14 if holding_draw else 13)
+    if state.phase == "ended":
+        assert state.end == "wall_empty" and not state.wall
 
 
 def play(seed: str, dealer: int, options: dict, rng: random.Random):
@@ -93,7 +116,8 @@ def play(seed: str, dealer: int, options: dict, rng: random.Random):
     return state, actions
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize("options", OPTION_SETS + XUELIU_OPTION_SETS,
+                         ids=lambda o: ",".join(o) or "defaults")
 def test_invariants_over_random_rounds(options):
     rng = random.Random(json.dumps(options))
     ends, reasons = set(), set()
@@ -111,4 +135,8 @@ def test_invariants_over_random_rounds(options):
             replay.apply(seat, action)
         assert replay.to_json() == state.to_json()
     assert "wall_empty" in ends and ends <= {"wall_empty", "one_left"}
-    assert {"ron", "zimo", "kong_concealed", "kong_exposed", "not_ready"} <= reasons
+    kong_money = not (options.get("mode") == "xueliu" and options.get("xueliu_kongs") == "fan")
+    kongs = {"kong_concealed", "kong_exposed"}
+    assert {"ron", "zimo", "not_ready"} | (kongs if kong_money else set()) <= reasons
+    if not kong_money:
+        assert not any(reason.startswith("kong_") for reason in reasons)
