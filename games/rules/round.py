@@ -611,12 +611,12 @@ class Round:
         if score is not None and not self._blocked(seat, score.fan):
             verbs.append("win")
             claim.win_fans[seat] = score.fan
-        if claim.kind == "discard" and tile // RANKS != self.voids[seat] and not self.locked(seat):
-            count = self.hands[seat][tile]
+        count = self.hands[seat][tile]
+        if (count >= 2 and claim.kind == "discard" and tile // RANKS != self.voids[seat]
+                and not self.locked(seat)):
             if count == 3 and self.wall:
                 verbs.append("kong")
-            if count >= 2:
-                verbs.append("pong")
+            verbs.append("pong")
         return verbs
 
     def _blocked(self, seat: int, fan: int) -> bool:
