@@ -8,6 +8,7 @@ import pytest
 
 from games.rules.bots import choose_action
 from games.rules.options import RoomOptions
+from games.rules.presets import PRESETS
 from games.rules.round import SEATS, Round
 from games.rules.tiles import WALL_SIZE
 
@@ -140,3 +141,34 @@ def test_invariants_over_random_rounds(options):
     assert {"ron", "zimo", "not_ready"} | (kongs if kong_money else set()) <= reasons
     if not kong_money:
         assert not any(reason.startswith("kong_") for reason in reasons)
+
+
+# Every preset of the room form (one per seed text, and the book's), and the two modes
+# with 换三张: the same invariants over fewer rounds each. The checks of each step
+# (tiles, zero-sum ledger, JSON round trip, hidden tiles) run in play().
+COMBINED_SETS = [
+    {"exchange_three": True, "mode": "xueliu"},
+    {"exchange_three": True, "mode": "xueliu", "xueliu_kongs": "fan",
+     "concealed_kong_shown": True, "last_tiles_rule": "active"},
+]
+ROUNDS_PER_PRESET = 20
+
+
+@pytest.mark.parametrize(
+    "options",
+    [dict(p.options) for p in PRESETS.values()] + COMBINED_SETS,
+    ids=[*PRESETS, "exchange-xueliu", "exchange-xueliu-fan"],
+)
+def test_invariants_over_every_preset_and_mode(options):
+    rng = random.Random(json.dumps(options, sort_keys=True))
+    for number in range(ROUNDS_PER_PRESET):
+        seed, dealer = f"preset-{number}", number % SEATS
+        state, actions = play(seed, dealer, options, rng)
+        assert state.next_dealer in range(SEATS)
+        assert all(e["amount"] > 0 and e["payer"] != e["payee"] for e in state.ledger)
+        if state.options.xueliu:
+            assert state.end == "wall_empty"
+        replay = Round.deal(seed, dealer, RoomOptions.from_dict(options))
+        for seat, action in actions:
+            replay.apply(seat, action)
+        assert replay.to_json() == state.to_json()
