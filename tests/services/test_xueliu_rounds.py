@@ -38,6 +38,10 @@ def check_round(rnd: Round, options: dict) -> None:
     state = rnd.state
     assert state["end"] == "wall_empty" and not state["wall"]
     assert state["options"]["mode"] == "xueliu"
+    if options.get("exchange_three"):
+        # The three tiles moved before the void was chosen, and the log says so.
+        kinds = [e.kind for e in rnd.events.order_by("number")]
+        assert kinds.index("tiles_exchanged") < kinds.index("void_chosen")
     rows = [(e.payer_seat, e.payee_seat, e.amount, e.reason) for e in rnd.ledger.order_by("id")]
     assert rows == [(e["payer"], e["payee"], e["amount"], e["reason"]) for e in state["ledger"]]
     net = [0] * 4
@@ -62,7 +66,8 @@ def check_round(rnd: Round, options: dict) -> None:
 @pytest.mark.parametrize("options", [
     {"mode": "xueliu"},
     {"mode": "xueliu", "xueliu_kongs": "fan"},
-], ids=["kong money", "kongs as fan"])
+    {"mode": "xueliu", "exchange_three": True},
+], ids=["kong money", "kongs as fan", "with 换三张"])
 def test_xueliu_rounds_of_bots_end_at_the_empty_wall_zero_sum_and_verify(options):
     """Rounds are dealt from secret seeds: play on (at most six) until some seat has won
     twice in one round, which bots do in most rounds."""
