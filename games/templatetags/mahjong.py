@@ -32,6 +32,12 @@ def tile_name(code):
 
 
 @register.filter
+def tile_names(codes):
+    """Several tiles' names, spaced: ("1m", "5m") → 一万 五万."""
+    return " ".join(display.tile_name(code) for code in codes)
+
+
+@register.filter
 def mode_name(options):
     """The room's way to play: 血战到底 or 血流成河 (RULES.md section 13)."""
     return labels.mode_name(options or {})

@@ -126,6 +126,7 @@ def test_a_posted_pick_is_secret_and_the_swap_shows_where_the_tiles_went(client)
     note = part(html, "me-actions")
     received = engine.exchange_of(2)["received"]
     assert words in note and all(n in note for n in zh_names(received))
+    assert "：换出 " in note and "；换入 " in note  # Chinese punctuation, full width
     assert "定缺" in note  # the void buttons follow
     kinds = list(Round.objects.get(room=room).events.values_list("kind", flat=True))
     assert kinds.count("exchange_picked") == 4 and kinds.count("tiles_exchanged") == 1
