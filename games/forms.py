@@ -28,7 +28,7 @@ ON_OFF_OPTIONS = {
     "tiandi_hu": (
         _("Heavenly and earthly hands (天胡 / 地胡)"),
         _("The dealer winning on the first 14 tiles, or a player on the first draw, "
-          "scores 5 fan."),
+          "scores 5 fan; with the QQ fan table, 4 fan on top of the hand's pattern."),
     ),
     "haidi": (
         _("Last-tile extras (海底捞月 / 海底炮)"),

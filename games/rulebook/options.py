@@ -81,7 +81,8 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
     ),
     "tiandi_hu": (
         (ON, _("The dealer winning on the first 14 tiles (天胡), or a player on their first "
-               "draw (地胡), scores 5 fan.")),
+               "draw (地胡), scores 5 fan; with the QQ fan table, 4 fan on top of the "
+               "hand's pattern.")),
         (OFF, _("Such a hand scores only its pattern.")),
     ),
     "haidi": (
