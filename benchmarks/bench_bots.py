@@ -326,7 +326,7 @@ def format_markdown(summary: dict) -> str:
 
 
 def _progress(pairing, done: int, deals: int, rounds: int, seconds: float) -> None:
-    if done == deals or done % 50 == 0:
+    if done == deals or done % max(50, deals // 40) == 0:
         print(f"... {pairing[0]} v {pairing[1]}: deal {done}/{deals}, {rounds} rounds, "
               f"{rounds / seconds:.1f} rounds/s", file=sys.stderr, flush=True)
 

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from benchmarks import bench_bots
-from games.rules.round import SEATS
+from games.rules.round import SEATS, Round
 
 LEVELS = ("easy", "strong")
 DEALS = 3
@@ -50,7 +50,29 @@ def test_points_sum_to_zero_and_feeders_match_wins(played):
         assert sum(r.net) == 0
         for seat in range(SEATS):
             assert not (r.pig[seat] and r.not_ready[seat])  # a pig counts as a pig only
-            assert r.won[seat] == bool(r.fans[seat])
+
+
+def test_round_result_reads_wins_feeders_and_settlement():
+    state = Round.deal(seed="bench-bots", dealer=0)
+    state.phase, state.end = "ended", "wall_empty"
+    state.winners = [
+        {"seat": 0, "how": "ron", "fan": 2, "from": 2},
+        {"seat": 1, "how": "zimo", "fan": 1, "from": None},
+    ]
+    state.ledger = [
+        {"payer": 2, "payee": 0, "amount": 4, "reason": "ron"},
+        {"payer": 2, "payee": 1, "amount": 2, "reason": "zimo"},
+        {"payer": 3, "payee": 1, "amount": 2, "reason": "zimo"},
+        {"payer": 3, "payee": 2, "amount": 16, "reason": "pig"},
+    ]
+    state.settlement = {"pigs": [3], "not_ready": [2, 3], "ready": {}}
+    r = bench_bots.round_result(state, LEVELS, 0, "ABAB", ("easy", "strong") * 2)
+    assert r.won == (True, True, False, False)
+    assert r.fans == ((2,), (1,), (), ())
+    assert r.fed == (False, False, True, False)  # 自摸 has no feeder
+    assert r.pig == (False, False, False, True)
+    assert r.not_ready == (False, False, True, False)
+    assert r.net == (4, 4, 10, -18)
 
 
 def test_summary_rates_and_intervals(played):
