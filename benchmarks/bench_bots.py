@@ -295,7 +295,7 @@ def _row(level: str, vs: str, stats: dict) -> str:
               if times["decisions"] else "")
     return (f"| {level} | {vs} | {stats['seat_rounds']} | {_ci_text(stats['points'])} | "
             f"{stats['win_rate']:.1%} | {stats['deal_in_rate']:.1%} | {stats['mean_fan']:.2f} | "
-            f"{stats['pig_rate']:.1%} | {stats['not_ready_rate']:.1%} | {timing} |")
+            f"{stats['pig_rate']:.3%} | {stats['not_ready_rate']:.1%} | {timing} |")
 
 
 def format_markdown(summary: dict) -> str:
