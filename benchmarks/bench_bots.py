@@ -1,0 +1,359 @@
+"""Duplicate tournament between the computer players' levels (``games.rules.bots``).
+
+    .venv/bin/python -m benchmarks.bench_bots --rounds 4000 --levels easy,strong --seed 1
+    .venv/bin/python -m benchmarks.bench_bots --rounds 600 --levels easy,strong \\
+        --arrangements all --options '{"mode": "xueliu"}' --json bots.json
+
+Method. Mahjong scores are mostly luck, so levels are compared on *identical deals*
+(duplicate play). For each pair of requested levels (A, B) and each deal ``i`` (wall
+from the seed string ``"{seed}-{i}"``, dealer seat ``i % 4``) the same deal is played
+once per seat arrangement: ``alternate`` plays ABAB and BABA; ``all`` also plays the
+four rotations of AABB. Either way every level sits in every seat equally often on
+each deal, so whatever a seat or a wall gives is given to both levels. Every pairing
+uses the same deals. The random choices (the easy bot's) come from one
+``random.Random`` per (pairing, deal, arrangement) seeded from ``--seed``, so a run is
+repeatable.
+
+``--rounds N`` counts rounds *played in total*: each pairing gets
+``N // (pairings * arrangements)`` deals, each played in every arrangement.
+
+Statistics. A *deal group* is one deal of one pairing played in all its arrangements.
+The groups are independent; the rounds inside one are not (same tiles). So the 95%
+confidence intervals are computed over groups: for a level, the group value is its
+mean points per seat per round in that group; for a pairing, it is the difference
+A − B of those means. Interval: mean ± t · sd / sqrt(groups) (Student t, 1.96 for many
+groups). Points sum to zero at a 2-against-2 table, so A − B = 2 · (A's mean).
+
+Per level and per pairing: win rate (seat-rounds with a win), deal-in rate (点炮:
+seat-rounds in which the seat discarded a tile won on, or had its kong robbed), the
+mean fan of its wins, the pig rate (花猪 at the wall-empty settlement) and the
+not-ready rate (未听: not ready and not a pig at that settlement, i.e. a 查叫 payer;
+pigs pay as pigs and are counted there only), and how long its decisions took.
+Rates are per seat-round, so they lie in [0, 1] even in 血流成河, where a seat may win
+or feed several times in one round.
+"""
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+
+from games.rules import bots
+from games.rules.options import RoomOptions
+from games.rules.round import SEATS, Round
+from games.rules.simulate import play_round
+
+ARRANGEMENTS = {
+    "alternate": ("ABAB", "BABA"),
+    "all": ("ABAB", "BABA", "AABB", "ABBA", "BBAA", "BAAB"),
+}
+FED_WINS = ("ron", "rob_kong")  # wins on a tile another seat gave away: 点炮
+# Two-sided 95% Student t quantiles; for other degrees of freedom the next smaller
+# tabled one is used (a slightly wider, so safe, interval).
+T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+       9: 2.262, 10: 2.228, 15: 2.131, 20: 2.086, 30: 2.042, 60: 2.000, 120: 1.980}
+
+
+# --- one round ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """What one round of the tournament gave each seat."""
+
+    pairing: tuple[str, str]
+    deal: int
+    arrangement: str
+    levels: tuple[str, ...]  # the level in each seat
+    net: tuple[int, ...]
+    won: tuple[bool, ...]
+    fed: tuple[bool, ...]  # discarded a tile won on / had a kong robbed
+    fans: tuple[tuple[int, ...], ...]  # the fan of each of the seat's wins
+    pig: tuple[bool, ...]
+    not_ready: tuple[bool, ...]  # 查叫 payer: not ready, not a pig
+    end: str
+
+
+def seat_levels(pairing: tuple[str, str], arrangement: str) -> tuple[str, ...]:
+    """``("easy", "strong")`` and ``"ABBA"`` give easy, strong, strong, easy."""
+    return tuple(pairing[0] if letter == "A" else pairing[1] for letter in arrangement)
+
+
+def round_result(state: Round, pairing, deal: int, arrangement: str, levels) -> RoundResult:
+    """Read the winners and the settlement of an ended round, seat by seat."""
+    settlement = state.settlement or {}
+    pigs = set(settlement.get("pigs", []))
+    not_ready = set(settlement.get("not_ready", [])) - pigs
+    fans = [[] for _ in range(SEATS)]
+    fed = [False] * SEATS
+    for win in state.winners:
+        fans[win["seat"]].append(win["fan"])
+        if win["how"] in FED_WINS:
+            fed[win["from"]] = True
+    return RoundResult(
+        pairing=pairing, deal=deal, arrangement=arrangement, levels=tuple(levels),
+        net=tuple(state.net()),
+        won=tuple(bool(f) for f in fans),
+        fed=tuple(fed),
+        fans=tuple(tuple(f) for f in fans),
+        pig=tuple(seat in pigs for seat in range(SEATS)),
+        not_ready=tuple(seat in not_ready for seat in range(SEATS)),
+        end=state.end,
+    )
+
+
+# --- playing ----------------------------------------------------------------------------
+
+
+@dataclass
+class Timings:
+    """Every decision's duration in seconds, per level (kept whole for the p99)."""
+
+    seconds: dict[str, array] = field(default_factory=dict)
+
+    def hook(self, levels: Sequence[str]):
+        def record(state, seat, action, seconds):
+            self.seconds.setdefault(levels[seat], array("d")).append(seconds)
+        return record
+
+    def summary(self, level: str) -> dict:
+        times = sorted(self.seconds.get(level, ()))
+        if not times:
+            return {"decisions": 0, "mean_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
+        p99 = times[max(0, math.ceil(0.99 * len(times)) - 1)]
+        return {
+            "decisions": len(times),
+            "mean_ms": round(sum(times) / len(times) * 1000, 4),
+            "p99_ms": round(p99 * 1000, 3),
+            "max_ms": round(times[-1] * 1000, 3),
+        }
+
+
+def play_deal_group(pairing, deal: int, seed, options: RoomOptions, arrangements,
+                    timings: Timings) -> list[RoundResult]:
+    """The deal ``deal`` played once in each arrangement of the pairing's two levels."""
+    results = []
+    for arrangement in arrangements:
+        levels = seat_levels(pairing, arrangement)
+        state = Round.deal(seed=f"{seed}-{deal}", dealer=deal % SEATS, options=options)
+        rng = random.Random(f"{seed}/{pairing[0]}-{pairing[1]}/{deal}/{arrangement}")
+        play_round(state, levels, rng, on_decision=timings.hook(levels))
+        results.append(round_result(state, pairing, deal, arrangement, levels))
+    return results
+
+
+def check_levels(levels: Sequence[str]) -> tuple[str, ...]:
+    """The requested levels, or ValueError naming what is wrong."""
+    levels = tuple(levels)
+    unknown = [level for level in levels if level not in bots.LEVELS]
+    if unknown:
+        raise ValueError(f"unknown level(s) {', '.join(unknown)}: "
+                         f"available are {', '.join(bots.LEVELS)}")
+    if len(set(levels)) != len(levels) or len(levels) < 2:
+        raise ValueError("give at least two different levels, each once")
+    return levels
+
+
+def deals_per_pairing(levels: Sequence[str], rounds: int, arrangements: str) -> int:
+    """How many deals each pairing plays so that ``rounds`` are played in total."""
+    per_deal = len(list(combinations(levels, 2))) * len(ARRANGEMENTS[arrangements])
+    if rounds < per_deal:
+        raise ValueError(f"--rounds {rounds} is too few: one deal of every pairing "
+                         f"takes {per_deal} rounds")
+    return rounds // per_deal
+
+
+def play_all(levels: Sequence[str], deals: int, seed=1, options=None,
+             arrangements: str = "alternate", progress=None) -> tuple[list[RoundResult], Timings]:
+    """Every pairing of ``levels`` plays deals 0 .. deals-1 in every arrangement."""
+    if not isinstance(options, RoomOptions):
+        options = RoomOptions.from_dict(options)
+    layout = ARRANGEMENTS[arrangements]
+    timings = Timings()
+    results: list[RoundResult] = []
+    start = time.perf_counter()
+    for pairing in combinations(levels, 2):
+        for deal in range(deals):
+            results.extend(play_deal_group(pairing, deal, seed, options, layout, timings))
+            if progress:
+                progress(pairing, deal + 1, deals, len(results), time.perf_counter() - start)
+    return results, timings
+
+
+def run(levels: Sequence[str], rounds: int, seed=1, options=None,
+        arrangements: str = "alternate", progress=None) -> dict:
+    """Play the tournament and return its summary (see ``summarise``)."""
+    levels = check_levels(levels)
+    if arrangements not in ARRANGEMENTS:
+        raise ValueError(f"arrangements: one of {', '.join(ARRANGEMENTS)}")
+    if not isinstance(options, RoomOptions):
+        options = RoomOptions.from_dict(options)
+    deals = deals_per_pairing(levels, rounds, arrangements)
+    start = time.perf_counter()
+    results, timings = play_all(levels, deals, seed, options, arrangements, progress)
+    seconds = time.perf_counter() - start
+    summary = summarise(results, levels, timings)
+    summary.update(seed=seed, arrangements=list(ARRANGEMENTS[arrangements]),
+                   deals_per_pairing=deals, options=options.to_dict(),
+                   seconds=round(seconds, 2),
+                   rounds_per_second=round(len(results) / seconds, 2) if seconds else 0.0)
+    return summary
+
+
+# --- statistics -------------------------------------------------------------------------
+
+
+def mean_ci(values: Sequence[float]) -> dict:
+    """Mean and 95% confidence interval of independent values (None when n < 2)."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    if n < 2:
+        return {"mean": mean, "low": None, "high": None, "n": n}
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    t = 1.96 if n - 1 > max(T95) else T95[max(k for k in T95 if k <= n - 1)]
+    half = t * sd / math.sqrt(n)
+    return {"mean": mean, "low": mean - half, "high": mean + half, "n": n}
+
+
+def group_means(results: Sequence[RoundResult], level: str) -> dict[tuple, float]:
+    """Per deal group (pairing, deal): the level's mean points per seat per round."""
+    totals: dict[tuple, list[int]] = {}
+    for r in results:
+        if level not in r.pairing:
+            continue
+        entry = totals.setdefault((r.pairing, r.deal), [0, 0])
+        for seat, seat_level in enumerate(r.levels):
+            if seat_level == level:
+                entry[0] += r.net[seat]
+                entry[1] += 1
+    return {key: total / count for key, (total, count) in totals.items()}
+
+
+def level_stats(results: Sequence[RoundResult], level: str, timings: Timings) -> dict:
+    """Rates and points of one level's seats over the given rounds."""
+    seats = [(r, s) for r in results for s in range(SEATS) if r.levels[s] == level]
+    n = len(seats)
+    fans = [fan for r, s in seats for fan in r.fans[s]]
+
+    def rate(flag: str) -> float:
+        return sum(getattr(r, flag)[s] for r, s in seats) / n if n else 0.0
+
+    return {
+        "seat_rounds": n,
+        "points": mean_ci(list(group_means(results, level).values())),
+        "win_rate": rate("won"),
+        "deal_in_rate": rate("fed"),
+        "wins": len(fans),
+        "mean_fan": sum(fans) / len(fans) if fans else 0.0,
+        "pig_rate": rate("pig"),
+        "not_ready_rate": rate("not_ready"),
+        "decisions": timings.summary(level),
+    }
+
+
+def summarise(results: Sequence[RoundResult], levels: Sequence[str], timings: Timings) -> dict:
+    """Overall rows per level, then per pairing: each level's rows and A − B."""
+    pairings = []
+    for pairing in combinations(levels, 2):
+        rounds = [r for r in results if r.pairing == pairing]
+        a, b = (group_means(rounds, level) for level in pairing)
+        pairings.append({
+            "a": pairing[0], "b": pairing[1], "rounds": len(rounds),
+            "deals": len(a),
+            "difference": mean_ci([a[key] - b[key] for key in a]),
+            "levels": {level: level_stats(rounds, level, Timings()) for level in pairing},
+        })
+    return {
+        "rounds": len(results),
+        "levels": {level: level_stats(results, level, timings) for level in levels},
+        "pairings": pairings,
+    }
+
+
+# --- output -----------------------------------------------------------------------------
+
+HEADER = ("| level | vs | seat-rounds | points/seat/round (95% CI) | win | deal-in | "
+          "mean fan | pig | not ready | decision mean / p99 / max ms |")
+
+
+def _ci_text(ci: dict) -> str:
+    if ci["low"] is None:
+        return f"{ci['mean']:+.3f}"
+    return f"{ci['mean']:+.3f} [{ci['low']:+.3f}, {ci['high']:+.3f}]"
+
+
+def _row(level: str, vs: str, stats: dict) -> str:
+    times = stats["decisions"]
+    timing = (f"{times['mean_ms']:.3f} / {times['p99_ms']:.2f} / {times['max_ms']:.1f}"
+              if times["decisions"] else "")
+    return (f"| {level} | {vs} | {stats['seat_rounds']} | {_ci_text(stats['points'])} | "
+            f"{stats['win_rate']:.1%} | {stats['deal_in_rate']:.1%} | {stats['mean_fan']:.2f} | "
+            f"{stats['pig_rate']:.3%} | {stats['not_ready_rate']:.1%} | {timing} |")
+
+
+def format_markdown(summary: dict) -> str:
+    """The summary as two markdown tables: per level, and head to head."""
+    lines = [
+        f"## bench_bots: {summary['rounds']} rounds, {summary['deals_per_pairing']} deals "
+        f"per pairing × {'/'.join(summary['arrangements'])}, seed {summary['seed']}, "
+        f"{summary['seconds']:.0f} s ({summary['rounds_per_second']:.1f} rounds/s)",
+    ]
+    defaults = RoomOptions().to_dict()
+    changed = {k: v for k, v in summary["options"].items() if defaults.get(k, v) != v
+               or k not in defaults}
+    if changed:
+        lines.append(f"options {json.dumps(changed, ensure_ascii=False)}")
+    lines += ["", HEADER, "|" + "---|" * HEADER.count(" | ") + "---|"]
+    for level, stats in summary["levels"].items():
+        lines.append(_row(level, "all", stats))
+    if len(summary["pairings"]) > 1:
+        for p in summary["pairings"]:
+            for level, stats in p["levels"].items():
+                lines.append(_row(level, p["b"] if level == p["a"] else p["a"], stats))
+    lines += ["", "| pairing A v B | deals | rounds | A − B points/seat/round (95% CI) |",
+              "|---|---|---|---|"]
+    for p in summary["pairings"]:
+        lines.append(f"| {p['a']} v {p['b']} | {p['deals']} | {p['rounds']} | "
+                     f"{_ci_text(p['difference'])} |")
+    return "\n".join(lines)
+
+
+def _progress(pairing, done: int, deals: int, rounds: int, seconds: float) -> None:
+    if done == deals or done % max(50, deals // 40) == 0:
+        print(f"... {pairing[0]} v {pairing[1]}: deal {done}/{deals}, {rounds} rounds, "
+              f"{rounds / seconds:.1f} rounds/s", file=sys.stderr, flush=True)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=4000,
+                        help="rounds played in total, over every pairing and arrangement")
+    parser.add_argument("--levels", default="easy,strong",
+                        help=f"comma-separated, at least two of {', '.join(bots.LEVELS)}")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", default=None, help="room options as JSON")
+    parser.add_argument("--arrangements", choices=sorted(ARRANGEMENTS), default="alternate",
+                        help="alternate: ABAB, BABA; all: also the rotations of AABB")
+    parser.add_argument("--json", type=Path, default=None, help="also write the summary here")
+    args = parser.parse_args(argv)
+    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    try:
+        options = RoomOptions.from_dict(json.loads(args.options) if args.options else None)
+        deals_per_pairing(check_levels(levels), args.rounds, args.arrangements)
+    except ValueError as exc:  # json.JSONDecodeError is a ValueError too
+        parser.error(str(exc))
+    summary = run(levels, args.rounds, args.seed, options, args.arrangements, _progress)
+    print(format_markdown(summary))
+    if args.json:
+        args.json.write_text(json.dumps(summary, indent=2, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,134 @@
+"""The duplicate tournament of benchmarks.bench_bots: every deal in every arrangement,
+levels rotated through the seats, and statistics that add up."""
+
+import json
+from collections import Counter
+
+import pytest
+
+from benchmarks import bench_bots
+from games.rules.round import SEATS, Round
+
+LEVELS = ("easy", "strong")
+DEALS = 3
+
+
+@pytest.fixture(scope="module")
+def played():
+    return bench_bots.play_all(LEVELS, DEALS, seed=7, arrangements="all")
+
+
+def test_every_deal_is_played_in_every_arrangement(played):
+    results, _ = played
+    layout = bench_bots.ARRANGEMENTS["all"]
+    seen = Counter((r.deal, r.arrangement) for r in results)
+    assert seen == Counter({(deal, a): 1 for deal in range(DEALS) for a in layout})
+    assert {r.pairing for r in results} == {LEVELS}
+
+
+def test_each_level_sits_in_every_seat_equally_often(played):
+    results, _ = played
+    for deal in range(DEALS):
+        seats = Counter(
+            (level, seat) for r in results if r.deal == deal for seat, level in enumerate(r.levels)
+        )
+        # six arrangements, each level in two seats of each: three times per seat
+        assert seats == Counter({(level, seat): 3 for level in LEVELS for seat in range(SEATS)})
+
+
+def test_alternate_is_abab_and_baba():
+    assert bench_bots.seat_levels(LEVELS, "ABAB") == ("easy", "strong", "easy", "strong")
+    assert bench_bots.seat_levels(LEVELS, "BABA") == ("strong", "easy", "strong", "easy")
+
+
+def test_points_sum_to_zero_and_feeders_match_wins(played):
+    results, _ = played
+    for deal in range(DEALS):
+        rounds = [r for r in results if r.deal == deal]
+        assert sum(sum(r.net) for r in rounds) == 0
+    for r in results:
+        assert sum(r.net) == 0
+        for seat in range(SEATS):
+            assert not (r.pig[seat] and r.not_ready[seat])  # a pig counts as a pig only
+
+
+def test_round_result_reads_wins_feeders_and_settlement():
+    state = Round.deal(seed="bench-bots", dealer=0)
+    state.phase, state.end = "ended", "wall_empty"
+    state.winners = [
+        {"seat": 0, "how": "ron", "fan": 2, "from": 2},
+        {"seat": 1, "how": "zimo", "fan": 1, "from": None},
+    ]
+    state.ledger = [
+        {"payer": 2, "payee": 0, "amount": 4, "reason": "ron"},
+        {"payer": 2, "payee": 1, "amount": 2, "reason": "zimo"},
+        {"payer": 3, "payee": 1, "amount": 2, "reason": "zimo"},
+        {"payer": 3, "payee": 2, "amount": 16, "reason": "pig"},
+    ]
+    state.settlement = {"pigs": [3], "not_ready": [2, 3], "ready": {}}
+    r = bench_bots.round_result(state, LEVELS, 0, "ABAB", ("easy", "strong") * 2)
+    assert r.won == (True, True, False, False)
+    assert r.fans == ((2,), (1,), (), ())
+    assert r.fed == (False, False, True, False)  # 自摸 has no feeder
+    assert r.pig == (False, False, False, True)
+    assert r.not_ready == (False, False, True, False)
+    assert r.net == (4, 4, 10, -18)
+
+
+def test_summary_rates_and_intervals(played):
+    results, timings = played
+    summary = bench_bots.summarise(results, LEVELS, timings)
+    easy, strong = summary["levels"]["easy"], summary["levels"]["strong"]
+    for stats in (easy, strong):
+        assert stats["seat_rounds"] == DEALS * 6 * 2
+        for key in ("win_rate", "deal_in_rate", "pig_rate", "not_ready_rate"):
+            assert 0 <= stats[key] <= 1
+        ci = stats["points"]
+        assert ci["n"] == DEALS
+        assert ci["low"] <= ci["mean"] <= ci["high"]
+        assert stats["decisions"]["decisions"] > 0
+        assert stats["decisions"]["mean_ms"] <= stats["decisions"]["max_ms"]
+    # Two against two: what one level wins the other loses.
+    assert easy["points"]["mean"] == pytest.approx(-strong["points"]["mean"])
+    total = sum(sum(r.net[s] for s in range(SEATS) if r.levels[s] == "strong") for r in results)
+    assert strong["points"]["mean"] == pytest.approx(total / strong["seat_rounds"])
+    (pairing,) = summary["pairings"]
+    diff = pairing["difference"]
+    assert diff["mean"] == pytest.approx(easy["points"]["mean"] - strong["points"]["mean"])
+    assert diff["low"] <= diff["mean"] <= diff["high"]
+
+
+def test_same_seed_same_result():
+    first = bench_bots.run(LEVELS, 4, seed=3)
+    second = bench_bots.run(LEVELS, 4, seed=3)
+    for summary in (first, second):
+        summary.pop("seconds"), summary.pop("rounds_per_second")
+        for stats in summary["levels"].values():
+            stats.pop("decisions")
+        for pairing in summary["pairings"]:
+            for stats in pairing["levels"].values():
+                stats.pop("decisions")
+    assert first == second
+
+
+def test_command_line_prints_tables_and_writes_json(tmp_path, capsys):
+    out = tmp_path / "bots.json"
+    bench_bots.main(["--rounds", "4", "--levels", "easy,strong", "--seed", "2",
+                     "--json", str(out)])
+    text = capsys.readouterr().out
+    assert "| easy | all | 8 |" in text  # 4 rounds, 2 seats each
+    assert "| easy v strong | 2 | 4 |" in text
+    data = json.loads(out.read_text())
+    assert data["rounds"] == 4 and data["deals_per_pairing"] == 2
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--levels", "easy,grandmaster"], "unknown level(s) grandmaster"),
+    (["--levels", "easy,easy"], "two different levels"),
+    (["--rounds", "1"], "too few"),
+    (["--options", '{"cap": 99}'], "cap"),
+])
+def test_bad_input_is_a_clear_error(args, message, capsys):
+    with pytest.raises(SystemExit):
+        bench_bots.main(args)
+    assert message in capsys.readouterr().err
