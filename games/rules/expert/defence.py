@@ -17,6 +17,9 @@ READY_CAP = 0.92
 # A tile the opponent threw themselves is rarely their wait (no furiten in Sichuan, but
 # a player who wanted it would have kept it).
 OWN_DISCARD_FACTOR = 0.25
+# A tile someone threw after the opponent's own last discard, which the opponent let pass
+# with its hand as it is now: it is not their wait (a player may pass up a win, hence not 0).
+PASSED_FACTOR = 0.05
 # Two-sided waits whose other end the opponent threw (筋, suji) are rarer.
 SUJI_FACTOR = 0.4
 # Relative weights of the wait shapes that take one tile.
@@ -51,6 +54,7 @@ def wait_weights(state: Round, seat: int, opponent: int, unseen: list[int]) -> l
     would complete, counting only tiles ``seat`` has not seen. Void tiles weigh 0."""
     void = opponent_void(state, opponent, seat)
     thrown = set(state.discards[opponent])
+    passed = passed_since_last_discard(state, opponent)
     weights = [0.0] * TILE_KINDS
     for t in range(TILE_KINDS):
         suit, rank = divmod(t, RANKS)
@@ -75,10 +79,23 @@ def wait_weights(state: Round, seat: int, opponent: int, unseen: list[int]) -> l
             else:
                 w += CLOSED_WAIT * shape  # 边张: 12 waits on 3 only
         w += CLOSED_WAIT * have(rank - 1) * have(rank + 1)  # 嵌张
-        if t in thrown:
+        if t in passed:
+            w *= PASSED_FACTOR
+        elif t in thrown:
             w *= OWN_DISCARD_FACTOR
         weights[t] = w
     return weights
+
+
+def passed_since_last_discard(state: Round, opponent: int) -> set[int]:
+    """Tiles the others threw since ``opponent``'s last discard: offered to a hand that
+    has not changed since, and not won on."""
+    passed = set()
+    for seat, tile in reversed(state.pool):
+        if seat == opponent:
+            break
+        passed.add(tile)
+    return passed
 
 
 def _suit_unseen(unseen: list[int], base: int):

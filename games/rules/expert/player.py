@@ -16,6 +16,9 @@ from games.rules.tiles import RANKS, SUIT_COUNT
 SHANTEN_SLACK = 0
 # Being ready at the wall's end is worth 查叫 money: a small bonus for a ready hand.
 READY_BONUS = 0.4
+# How much a point lost to a deal-in weighs against a point won (tuned by duplicate
+# matches against the strong level).
+RISK_WEIGHT = 1.0
 # The parts can be switched off one at a time, to measure what each adds.
 PARTS = {"defence": True, "value": True, "void": True}
 
@@ -122,7 +125,7 @@ def discard_scores(state: Round, seat: int) -> dict[int, float]:
         if s > fastest + (SHANTEN_SLACK if PARTS["value"] else 0):
             continue
         if void is not None and t // RANKS == void and void_rest is not None:
-            scores[t] = void_rest - risk[t]  # void tiles all leave the same hand
+            scores[t] = void_rest - RISK_WEIGHT * risk[t]  # void tiles all leave the same hand
             continue
         rest = bots._minus(counts, t, 1)
         if s <= 0:
@@ -136,11 +139,12 @@ def discard_scores(state: Round, seat: int) -> dict[int, float]:
             ukeire = Shape(rest, len(melds), void).ukeire(unseen)
             chance = value.win_chance(s, ukeire, unseen_total, turns_left, opponents)
             points = value.hand_points(state, seat, rest) if PARTS["value"] else 1.0
-            offence = chance * points * value.PAYERS_FACTOR
+            ready = value.ready_chance(s, ukeire, unseen_total, turns_left)
+            offence = (chance * value.PAYERS_FACTOR + READY_BONUS * ready) * points
         if void is not None and t // RANKS == void:
             void_rest = offence
         # A tiny tie-break: throw the least useful tile, as the strong level does.
-        scores[t] = offence - risk[t] - 1e-4 * bots._usefulness(counts, t)
+        scores[t] = offence - RISK_WEIGHT * risk[t] - 1e-4 * bots._usefulness(counts, t)
     return scores
 
 

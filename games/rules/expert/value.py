@@ -4,6 +4,8 @@ All figures are expectations in points (base × 2^fan), so that they can be weig
 against the danger of a discard (``defence.danger``).
 """
 
+import math
+
 from games.rules.hands import Meld, waits
 from games.rules.round import Round
 from games.rules.scoring import WinContext, score_win
@@ -53,23 +55,37 @@ def wait_points(state: Round, seat: int, rest: list[int], unseen: list[int]) -> 
     return live, worth
 
 
-def win_chance(shanten: int, ukeire: int, unseen_total: int, turns_left: float,
-               opponents: int) -> float:
-    """A rough chance to win before the wall runs out: each turn the seat sees its own
-    draw and the others' discards; each step to ready takes about unseen/ukeire draws."""
+def ready_chance(shanten: int, ukeire: int, unseen_total: int, turns_left: float) -> float:
+    """A rough chance to be ready before the wall runs out: each step to ready takes
+    about 1.5 × unseen / ukeire draws (ukeire shrinks as the hand firms up). Smooth, so
+    that a wider hand always counts for more, even when time looks short."""
+    if shanten <= 0:
+        return 1.0
     if unseen_total <= 0 or turns_left <= 0 or ukeire <= 0:
         return 0.0
-    exposures = 1.0 + 0.5 * opponents  # own draw, plus discards it may claim
-    if shanten <= 0:
-        miss = (1.0 - min(ukeire / unseen_total, 1.0)) ** (turns_left * exposures)
-        return 1.0 - miss
     steps = 1.5 * shanten * unseen_total / ukeire
-    left = turns_left - steps
-    if left <= 0:
+    return math.exp(-steps / turns_left)
+
+
+def win_chance(shanten: int, ukeire: int, unseen_total: int, turns_left: float,
+               opponents: int) -> float:
+    """A rough chance to win before the wall runs out. Once ready, each turn the seat
+    sees its own draw and the others' discards; a not-yet-ready hand first has to get
+    ready, then waits on about five live tiles."""
+    if unseen_total <= 0 or turns_left <= 0 or ukeire <= 0:
         return 0.0
-    typical_wait = 5
-    miss = (1.0 - typical_wait / unseen_total) ** (left * exposures)
-    return (1.0 - miss) * left / turns_left
+    exposures = 1.0 + 0.5 * opponents  # own draw, plus discards it may win on
+    if shanten <= 0:
+        live = ukeire
+        left = turns_left
+        ready = 1.0
+    else:
+        live = 5
+        steps = 1.5 * shanten * unseen_total / ukeire
+        left = max(turns_left - steps, 0.25 * turns_left)
+        ready = ready_chance(shanten, ukeire, unseen_total, turns_left)
+    miss = (1.0 - min(live / unseen_total, 1.0)) ** (left * exposures)
+    return ready * (1.0 - miss)
 
 
 def hand_points(state: Round, seat: int, rest: list[int]) -> float:
