@@ -85,8 +85,12 @@ EXCHANGE_DIRECTIONS = {
     "opposite": _("to the player opposite (换给对家)"),
 }
 
-LEVELS = {"easy": _("Computer (easy)"), "strong": _("Computer (strong)")}
-LEVEL_SHORT = {"easy": _("easy"), "strong": _("strong")}
+LEVELS = {
+    "easy": _("Computer (easy)"),
+    "strong": _("Computer (strong)"),
+    "expert": _("Computer (expert)"),
+}
+LEVEL_SHORT = {"easy": _("easy"), "strong": _("strong"), "expert": _("expert")}
 
 
 def bot_name(index: int, level: str) -> str:

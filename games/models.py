@@ -20,7 +20,7 @@ from games.rules.round import CURRENT_SHUFFLE
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "01IO")
 CODE_LENGTH = 6
 SEATS = 4
-BOT_LEVELS = [("easy", _("Easy")), ("strong", _("Strong"))]
+BOT_LEVELS = [("easy", _("Easy")), ("strong", _("Strong")), ("expert", _("Expert"))]
 
 
 def new_room_code() -> str:

@@ -1,12 +1,15 @@
 """Computer players: bot seats and the auto-play of RULES.md section 11. Pure Python.
 
-Two levels:
+Three levels:
 
 - ``easy``: void is the suit with fewest tiles; wins whenever it may; pongs half the
   times it is offered; otherwise throws the tile it just drew (or a random legal one).
 - ``strong``: plays for speed. It discards to the lowest shanten (tiles from ready) and,
   among those, to the widest wait: the most unseen copies of the tiles that would
   bring it closer (ukeire). It kongs and pongs only when that does not slow the hand.
+- ``expert``: weighs each discard in expected points: the value of the hand it leaves
+  (waits by the points they score, 清一色 chances) against the danger of dealing in to
+  an opponent who looks ready (``games.rules.expert``).
 
 A bot sees only what its seat may see: its own hand, melds and void, what every seat
 has shown (discards, exposed melds, who is out), the wall's length and the tile being
@@ -21,7 +24,7 @@ from games.rules.hands import Split, join_splits, suit_key, suit_splits
 from games.rules.round import Action, Round
 from games.rules.tiles import COPIES, RANKS, SUIT_COUNT, TILE_KINDS
 
-LEVELS = ("easy", "strong")
+LEVELS = ("easy", "strong", "expert")
 
 EASY_PONG_CHANCE = 0.5
 
@@ -41,6 +44,11 @@ def choose_action(state: Round, seat: int, level: str, rng: random.Random) -> Ac
         return ("exchange", choose_exchange(state, seat))
     if level == "easy":
         return _easy_action(state, seat, legal, rng)
+    if level == "expert":
+        # Imported here: the expert package builds on this module's Shape and helpers.
+        from games.rules.expert import expert_action
+
+        return expert_action(state, seat, legal, rng)
     return _strong_action(state, seat, legal)
 
 

@@ -265,20 +265,21 @@ def scramble_hidden_tiles(state: Round, seat: int, rng: random.Random) -> Round:
     return copy
 
 
-def test_bots_decide_without_hidden_information():
+@pytest.mark.parametrize("levels", [MIXED, ("expert", "strong", "easy", "expert")])
+def test_bots_decide_without_hidden_information(levels):
     scrambler = random.Random(3)
     compared = 0
 
     def check(state, seat, action, seconds):
         nonlocal compared
-        level = MIXED[seat]
+        level = levels[seat]
         for _ in range(2):
             copy = scramble_hidden_tiles(state, seat, scrambler)
             seen = choose_action(state, seat, level, random.Random(compared))
             assert choose_action(copy, seat, level, random.Random(compared)) == seen
             compared += 1
 
-    simulate(8, "no-peeking", {"cap": None}, MIXED, on_decision=check)
+    simulate(8, "no-peeking", {"cap": None}, levels, on_decision=check)
     assert compared > 1000
 
 

@@ -233,3 +233,14 @@ def test_only_the_owner_sees_the_fill_button_but_everyone_may_share(client, room
     html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
     assert "用电脑补满" not in html
     assert "分享链接" in html and room.code in html
+
+
+def test_the_table_offers_the_expert_level_and_names_its_seat(client, room, owner):
+    client.force_login(owner)
+    html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
+    assert '<option value="expert">大师</option>' in html
+    assert "加电脑（大师）" in html
+    services.add_bot(room=room, user=owner, index=1, level="expert")
+    assert seating(room)[1] == (1, None, "expert", True)
+    html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
+    assert "电脑南（大师）" in html

@@ -1,0 +1,12 @@
+"""The expert computer player (大师): defends, weighs hands by the points they score.
+
+- ``defence``: how likely a discard is to deal into each active opponent, and what it costs;
+- ``value``: what the hand's waits and shapes are worth in points;
+- ``player``: the decisions (void, 换三张, discards, claims, kongs).
+
+Like the other levels it reads only what its seat may see (see ``games.rules.bots``).
+"""
+
+from games.rules.expert.player import expert_action
+
+__all__ = ["expert_action"]

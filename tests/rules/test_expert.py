@@ -1,0 +1,121 @@
+"""The expert computer player (大师): its danger estimate, its taste for bigger hands,
+that it plays only on what its seat may see, and that it beats the easy level."""
+
+import random
+
+from games.rules.bots import choose_action, choose_discard
+from games.rules.expert import defence
+from games.rules.expert.player import best_discard, discard_scores
+from games.rules.round import Round
+from games.rules.simulate import play_round, simulate
+from games.rules.tiles import parse_tile, suit_index
+from tests.rules.test_bots import scramble_hidden_tiles, turn_state
+
+LATE = [parse_tile(t) for t in "1s 2s 3s 9s 9s 1p 9p 7s 8s 1s 2s 3s".split()]
+
+
+def late_state(hand: str, void: str) -> Round:
+    """Seat 0 to discard; the opponents have made twelve discards each (likely ready),
+    seats 1, 2, 3 void in 万, 筒, 条."""
+    state = turn_state(hand, void)
+    state.voids = [suit_index(void), suit_index("m"), suit_index("p"), suit_index("s")]
+    for seat in (1, 2, 3):
+        state.discards[seat] = list(LATE)
+    return state
+
+
+def unseen_of(state: Round, seat: int) -> list[int]:
+    return defence.unseen_counts(state.visible_counts(seat))
+
+
+def test_a_tile_of_an_opponents_void_suit_cannot_deal_into_them():
+    state = late_state("123456789m11p459p", "s")
+    chances = defence.deal_in_chances(state, 0, unseen_of(state, 0))
+    five_m, five_p = parse_tile("5m"), parse_tile("5p")
+    assert chances[1][five_m] == 0  # seat 1 is void in 万
+    assert chances[2][five_p] == 0  # seat 2 is void in 筒
+    assert chances[2][five_m] > 0 and chances[1][five_p] > 0
+
+
+def test_a_tile_whose_copies_are_all_visible_cannot_be_a_pair_wait():
+    # 1p: one in hand, three in seat 1's discards. 2p likewise: four seen. Nobody can
+    # hold a 1p (no pair or single wait), nor a 2p (no 23p run waiting on it).
+    state = late_state("123456789m11p459p", "s")
+    state.hands[0] = list(state.hands[0])
+    state.hands[0][parse_tile("1p")] = 1
+    state.hands[0][parse_tile("2p")] = 1
+    state.hands[0][parse_tile("9m")] = 0
+    state.discards[1] += [parse_tile("1p")] * 3 + [parse_tile("2p")] * 3
+    unseen = unseen_of(state, 0)
+    one_p = parse_tile("1p")
+    assert unseen[one_p] == 0 and unseen[parse_tile("2p")] == 0
+    for opponent in (1, 3):
+        assert defence.wait_weights(state, 0, opponent, unseen)[one_p] == 0
+    # a live tile of the same suit is dangerous against the same opponent
+    assert defence.wait_weights(state, 0, 3, unseen)[parse_tile("5p")] > 0
+
+
+def test_far_from_ready_late_in_the_round_the_expert_throws_its_safest_tile():
+    # Far from ready, with three opponents who look ready: the discard chosen is the one
+    # the danger estimate rates safest, whatever it does to the hand.
+    state = late_state("135799m13557799p", "s")
+    state.wall = state.wall[:1]
+    risk = defence.danger(state, 0, unseen_of(state, 0))
+    scores = discard_scores(state, 0)
+    tile = best_discard(state, 0)
+    assert risk[tile] == min(risk[t] for t in scores)
+    assert max(risk[t] for t in scores) > risk[tile]
+
+
+def test_the_expert_goes_for_a_full_flush_when_it_scores_more():
+    # One from ready either way: the strong level throws 1m (widest wait); the expert
+    # throws 9p and keeps a hand of 万 only (清一色, two fan more).
+    state = turn_state("1333555677899m9p", "s")
+    assert choose_discard(state, 0) == parse_tile("1m")
+    scores = discard_scores(state, 0)
+    assert scores[parse_tile("9p")] > scores[parse_tile("1m")]
+    action = choose_action(state, 0, "expert", random.Random(0))
+    assert action == ("discard", parse_tile("9p"))
+
+
+def test_the_expert_decides_without_hidden_information():
+    levels = ("expert", "strong", "expert", "easy")
+    scrambler = random.Random(5)
+    compared = 0
+
+    def check(state, seat, action, seconds):
+        nonlocal compared
+        if levels[seat] != "expert":
+            return
+        copy = scramble_hidden_tiles(state, seat, scrambler)
+        seen = choose_action(state, seat, "expert", random.Random(compared))
+        assert choose_action(copy, seat, "expert", random.Random(compared)) == seen
+        compared += 1
+
+    simulate(8, "expert-no-peeking", {"cap": None}, levels, on_decision=check)
+    simulate(2, "expert-no-peeking-x", {"exchange_three": True, "mode": "xueliu"}, levels,
+             on_decision=check)
+    assert compared > 300
+
+
+def test_expert_rounds_replay_alike():
+    levels = ("expert",) * 4
+    runs = []
+    for _ in range(2):
+        state = Round.deal(seed="expert-replay", dealer=0)
+        play_round(state, levels, random.Random(7))
+        runs.append((state.net(), state.winners, state.pool))
+    assert runs[0] == runs[1]
+
+
+def test_the_expert_does_not_lose_to_the_easy_level_in_a_duplicate_match():
+    # 24 deals, each played twice with the levels swapped between the seats, so that the
+    # luck of the deal counts for both levels alike.
+    totals = {"expert": 0, "easy": 0}
+    for index in range(24):
+        for levels in (("expert", "easy") * 2, ("easy", "expert") * 2):
+            state = Round.deal(seed=f"expert-vs-easy-{index}", dealer=index % 4)
+            play_round(state, levels, random.Random(index))
+            for seat, points in enumerate(state.net()):
+                totals[levels[seat]] += points
+    assert totals["expert"] > totals["easy"], totals
