@@ -235,11 +235,13 @@ def test_only_the_owner_sees_the_fill_button_but_everyone_may_share(client, room
     assert "分享链接" in html and room.code in html
 
 
-def test_the_table_offers_the_expert_level_and_names_its_seat(client, room, owner):
+
+def test_an_expert_seat_is_named_but_the_level_is_not_offered_yet(client, room, owner):
+    """大师 plays even with 高手 so far (benchmarks/bench_bots.py): players are not offered
+    it, but a seat that has one (as the benchmark and the admin can make) is named."""
     client.force_login(owner)
     html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
-    assert '<option value="expert">大师</option>' in html
-    assert "加电脑（大师）" in html
+    assert '<option value="expert">' not in html and "加电脑（大师）" not in html
     services.add_bot(room=room, user=owner, index=1, level="expert")
     assert seating(room)[1] == (1, None, "expert", True)
     html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
