@@ -21,10 +21,9 @@ from games.replay import check
 from games.rules.bots import choose_exchange
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import format_tiles, parse_tiles, tile_str
-from games.table.parts import render_table
-from games.table.snapshot import load_snapshot
 from tests.tables import LATER, page_version
 from tests.web.test_table_consumer import connect, session_cookie, settle
+from tests.web.test_table_seats import page, part
 
 DIRECTION_WORDS = {"next": "换给下家", "previous": "换给上家", "opposite": "换给对家"}
 
@@ -43,17 +42,6 @@ def swapping_room(prefix: str, **options):
 
 def engine_of(room) -> EngineRound:
     return EngineRound.from_json(Round.objects.get(room=room).state)
-
-
-def page(room, user) -> str:
-    with translation.override("zh-hans"):
-        return render_table(load_snapshot(room.pk), user=user, csrf="x").full()
-
-
-def part(html: str, part_id: str) -> str:
-    found = re.search(rf'<(\w+) id="{part_id}"[^>]*>.*?</\1>', html, re.S)
-    assert found, part_id
-    return found.group(0)
 
 
 def a_pick(engine: EngineRound, seat: int) -> str:

@@ -16,13 +16,11 @@ from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 from games.settlement_sentences import settlement_words
 from games.settlement_words import amount_of, explain
-from games.table.parts import render_table
-from games.table.snapshot import load_snapshot
 from tests.rules.tables import act, table
 from tests.rules.test_round_invariants import XUELIU_OPTION_SETS, pick
 from tests.tables import four_people
 from tests.web.test_rooms_views import form_data
-from tests.web.test_table_seats import part, put
+from tests.web.test_table_seats import page, part, put
 
 pytestmark = pytest.mark.django_db
 
@@ -44,11 +42,6 @@ def two_wins(room):
     Room.objects.filter(pk=room.pk).update(options=engine.options.to_dict())
     put(room, engine, cue={"kind": "zimo", "seat": 1, "tile": "5p", "version": 6})
     return engine
-
-
-def page(room, user) -> str:
-    with translation.override("zh-hans"):
-        return render_table(load_snapshot(room.pk), user=user, csrf="x").full()
 
 
 def test_the_room_form_offers_the_way_to_play_in_its_own_block(client):
