@@ -1,10 +1,10 @@
-"""Playing for a big hand: 清一色 (one suit) or 七对 (seven pairs), two fan each, four
-times a plain win's points.
+"""Playing for 清一色 (one suit only, two fan: four times a plain win's points).
 
-The duplicate benchmark against the strong level settled the thresholds: 清一色 with at
-most two tiles outside the main suit (void tiles gone, no meld in another suit); with
-three it won less often and scored less. 七对 from six pairs (five: within noise, fewer
-wins).
+The duplicate benchmark against the strong level settled when: with at most two tiles
+outside the main suit (void tiles gone, no meld in another suit), throwing those first
+and passing melds of the other suit; with three it won less often and scored less.
+(Playing for 七对 from five or six pairs, and a two-step look at the waits a 1-shanten
+hand would reach, measured within noise of this and were left out.)
 """
 
 from games.rules.hands import Meld
@@ -43,19 +43,3 @@ def off_suit_tiles(counts: list[int], melds: list[Meld], void: int | None) -> li
         return []
     return [t for t in range(TILE_KINDS) if counts[t] and t // RANKS != main]
 
-
-QIDUI_MIN_PAIRS = 6
-
-
-def plays_seven_pairs(counts: list[int], melds: list[Meld], void: int | None) -> bool:
-    """Does this hand play for 七对 (no meld, void tiles gone, enough pairs)?"""
-    if melds or (void is not None and any(counts[void * RANKS : (void + 1) * RANKS])):
-        return False
-    return sum(c // 2 for c in counts) >= QIDUI_MIN_PAIRS
-
-
-def seven_pairs_tiles(counts: list[int], melds: list[Meld], void: int | None) -> list[int]:
-    """The unpaired tiles, to throw first when playing for 七对 (else empty)."""
-    if not plays_seven_pairs(counts, melds, void):
-        return []
-    return [t for t in range(TILE_KINDS) if counts[t] % 2]

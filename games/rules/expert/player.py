@@ -1,9 +1,8 @@
 """The expert's decisions. It plays nearly as fast as the strong level and spends speed
 only where the duplicate benchmark (``benchmarks/bench_bots.py``) showed it pays:
 
-- big hands (``plan``): with at most two tiles outside one suit it plays for 清一色, with
-  six pairs and no meld for 七对: it throws the tiles outside the plan first and passes
-  pongs and kongs that would break it;
+- 清一色 (``plan``): with at most two tiles outside one suit it throws those first and
+  passes pongs and kongs of the other suit;
 - value (``value``): among the discards that keep the hand closest to ready, each is
   weighed by its chance to win times the points that win would score;
 - defence (``defence``): when the best discard looks dangerous (a chance of ``ALARM`` or
@@ -32,7 +31,7 @@ SAFETY_RANK = 1e6
 # Being ready at the wall's end is worth 查叫 money: a small bonus for a ready hand.
 READY_BONUS = 0.4
 # The parts can be switched off one at a time, to measure what each adds.
-PARTS = {"defence": True, "value": True, "void": True, "flush": True, "pairs": True}
+PARTS = {"defence": True, "value": True, "void": True, "flush": True}
 
 
 def expert_action(state: Round, seat: int, legal: list[Action], rng: random.Random) -> Action:
@@ -81,9 +80,6 @@ def _claim(state: Round, seat: int, verbs: set[str]) -> Action:
         suit = plan.flush_suit(state.hands[seat], state.melds[seat], state.voids[seat])
         if suit is not None and state.claim.tile // RANKS != suit:
             return ("pass", None)
-    if action[0] in ("pong", "kong") and PARTS["pairs"]:
-        if plan.plays_seven_pairs(state.hands[seat], state.melds[seat], state.voids[seat]):
-            return ("pass", None)
     return action
 
 
@@ -95,8 +91,6 @@ def _turn(state: Round, seat: int, legal: list[Action]) -> Action:
     n_melds = len(state.melds[seat])
     void = state.voids[seat]
     plan_shanten = Shape(bots.minus(counts, tile, 1), n_melds, void).shanten
-    if PARTS["pairs"] and plan.plays_seven_pairs(counts, state.melds[seat], void):
-        return ("discard", tile)  # a kong would break the pairs
     for verb, kong_tile in legal:
         if verb == "concealed_kong":
             after = bots.minus(counts, kong_tile, 4)
@@ -111,7 +105,7 @@ def _turn(state: Round, seat: int, legal: list[Action]) -> Action:
 
 def candidates(state: Round, seat: int) -> list[int]:
     """The tiles the expert would consider throwing: the void rule's, narrowed to the
-    tiles outside its plan when it plays for 清一色 or 七对."""
+    tiles outside the suit when it plays for 清一色."""
     counts = state.hands[seat]
     void = state.voids[seat]
     allowed = bots.discardable(counts, void)
@@ -119,10 +113,6 @@ def candidates(state: Round, seat: int) -> list[int]:
         off = [t for t in plan.off_suit_tiles(counts, state.melds[seat], void) if t in allowed]
         if off:
             return off
-    if PARTS["pairs"]:
-        singles = plan.seven_pairs_tiles(counts, state.melds[seat], void)
-        if singles:
-            return singles
     return allowed
 
 
