@@ -7,9 +7,10 @@ Three levels:
 - ``strong``: plays for speed. It discards to the lowest shanten (tiles from ready) and,
   among those, to the widest wait: the most unseen copies of the tiles that would
   bring it closer (ukeire). It kongs and pongs only when that does not slow the hand.
-- ``expert``: weighs each discard in expected points: the value of the hand it leaves
-  (waits by the points they score, 清一色 chances) against the danger of dealing in to
-  an opponent who looks ready (``games.rules.expert``).
+- ``expert``: as fast as ``strong`` but for three things (``games.rules.expert``): it
+  plays for 清一色 when at most two tiles stand outside one suit, weighs ready hands and
+  near-ready hands by the points their wins would score, and when its best discard looks
+  likely to deal in, throws a safer one that keeps most of the hand's chances.
 
 A bot sees only what its seat may see: its own hand, melds and void, what every seat
 has shown (discards, exposed melds, who is out), the wall's length and the tile being
