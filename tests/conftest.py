@@ -60,6 +60,19 @@ def fresh_table_caches():
 
 
 @pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """Each test gets its own channel layer. channels_redis keeps one receive lock per
+    layer object, taken in the event loop of the receive that holds it; when a test's
+    loop ends with a socket still receiving, the lock stays held by a loop that is gone,
+    and a later test's socket fails with "bound to a different event loop"."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
+@pytest.fixture(autouse=True)
 def fresh_limits(settings):
     """Each test counts from nothing: its own prefix for the request counters in the
     cache (with REDIS_URL the cache is the Redis the channel layer uses too, so it is not

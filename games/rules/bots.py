@@ -7,9 +7,10 @@ Three levels:
 - ``strong``: plays for speed. It discards to the lowest shanten (tiles from ready) and,
   among those, to the widest wait: the most unseen copies of the tiles that would
   bring it closer (ukeire). It kongs and pongs only when that does not slow the hand.
-- ``expert``: weighs each discard in expected points: the value of the hand it leaves
-  (waits by the points they score, 清一色 chances) against the danger of dealing in to
-  an opponent who looks ready (``games.rules.expert``).
+- ``expert``: as fast as ``strong`` but for three things (``games.rules.expert``): it
+  plays for 清一色 when at most two tiles stand outside one suit, weighs ready hands and
+  near-ready hands by the points their wins would score, and when its best discard looks
+  likely to deal in, throws a safer one that keeps most of the hand's chances.
 
 A bot sees only what its seat may see: its own hand, melds and void, what every seat
 has shown (discards, exposed melds, who is out), the wall's length and the tile being
@@ -57,7 +58,7 @@ def choose_discard(state: Round, seat: int) -> int:
     counts = state.hands[seat]
     void = state.voids[seat]
     plan = _best_discard(
-        counts, len(state.melds[seat]), void, state.visible_counts(seat), _discardable(counts, void)
+        counts, len(state.melds[seat]), void, state.visible_counts(seat), discardable(counts, void)
     )
     return plan.tile
 
@@ -67,21 +68,21 @@ def choose_exchange(state: Round, seat: int) -> tuple[int, ...]:
     void when that suit has three; otherwise the pick that leaves the best hand (lowest
     shanten once it voids its shortest suit), giving away the least useful tiles."""
     counts = state.hands[seat]
-    void = _strong_void(counts)
-    if _suit_size(counts, void) >= PICK_SIZE:
+    void = strong_void(counts)
+    if suit_size(counts, void) >= PICK_SIZE:
         tiles = [t for t in range(void * RANKS, (void + 1) * RANKS) for _ in range(counts[t])]
         # Away go the tiles that help its hand least (it voids the suit anyway) and
         # would help the receiver least: loose tiles before pairs and runs.
-        tiles.sort(key=lambda t: (_usefulness(counts, t), t))
+        tiles.sort(key=lambda t: (usefulness(counts, t), t))
         return tuple(sorted(tiles[:PICK_SIZE]))
 
     def cost(pick: tuple[int, ...]) -> tuple:
         rest = list(counts)
         for t in pick:
             rest[t] -= 1
-        rest_void = _strong_void(rest)
+        rest_void = strong_void(rest)
         shanten = Shape(rest, len(state.melds[seat]), rest_void).shanten
-        return (shanten, sum(_usefulness(counts, t) for t in pick), pick)
+        return (shanten, sum(usefulness(counts, t) for t in pick), pick)
 
     return min(all_picks(counts), key=cost)
 
@@ -108,11 +109,11 @@ def _easy_action(state: Round, seat: int, legal: list[Action], rng: random.Rando
 
 
 def _fewest_tiles_suit(counts: list[int]) -> int:
-    sizes = [_suit_size(counts, suit) for suit in range(SUIT_COUNT)]
+    sizes = [suit_size(counts, suit) for suit in range(SUIT_COUNT)]
     return sizes.index(min(sizes))
 
 
-def _suit_size(counts: list[int], suit: int) -> int:
+def suit_size(counts: list[int], suit: int) -> int:
     return sum(counts[suit * RANKS : (suit + 1) * RANKS])
 
 
@@ -121,7 +122,7 @@ def _suit_size(counts: list[int], suit: int) -> int:
 
 def _strong_action(state: Round, seat: int, legal: list[Action]) -> Action:
     if state.phase == "void":
-        return ("void", _strong_void(state.hands[seat]))
+        return ("void", strong_void(state.hands[seat]))
     verbs = {verb for verb, _ in legal}
     if "zimo" in verbs:
         return ("zimo", None)
@@ -130,17 +131,17 @@ def _strong_action(state: Round, seat: int, legal: list[Action]) -> Action:
     if state.phase == "rob":
         return ("pass", None)
     if state.phase == "claim":
-        return _strong_claim(state, seat, verbs)
+        return strong_claim(state, seat, verbs)
     return _strong_turn(state, seat, legal)
 
 
-def _strong_void(counts: list[int]) -> int:
+def strong_void(counts: list[int]) -> int:
     """Fewest tiles; on a tie, the suit whose loss leaves the best hand (lowest shanten,
     then the fewest pairs given up)."""
 
     def cost(suit: int) -> tuple[int, int, int, int]:
         pairs = sum(counts[t] // 2 for t in range(suit * RANKS, (suit + 1) * RANKS))
-        return (_suit_size(counts, suit), Shape(counts, 0, suit).shanten, pairs, suit)
+        return (suit_size(counts, suit), Shape(counts, 0, suit).shanten, pairs, suit)
 
     return min(range(SUIT_COUNT), key=cost)
 
@@ -153,29 +154,29 @@ def _strong_turn(state: Round, seat: int, legal: list[Action]) -> Action:
     n_melds = len(state.melds[seat])
     void = state.voids[seat]
     plan = _best_discard(
-        counts, n_melds, void, state.visible_counts(seat), _discardable(counts, void)
+        counts, n_melds, void, state.visible_counts(seat), discardable(counts, void)
     )
     # A kong is a free draw and kong money: take it unless the hand gets slower.
     for verb, tile in legal:
         if verb == "concealed_kong":
-            after = _minus(counts, tile, 4)
+            after = minus(counts, tile, 4)
             if Shape(after, n_melds + 1, void).shanten <= plan.shanten:
                 return (verb, tile)
         elif verb == "added_kong":
-            after = _minus(counts, tile, 1)
+            after = minus(counts, tile, 1)
             if Shape(after, n_melds, void).shanten <= plan.shanten:
                 return (verb, tile)
     return ("discard", plan.tile)
 
 
-def _strong_claim(state: Round, seat: int, verbs: set[str]) -> Action:
+def strong_claim(state: Round, seat: int, verbs: set[str]) -> Action:
     counts = state.hands[seat]
     n_melds = len(state.melds[seat])
     void = state.voids[seat]
     tile = state.claim.tile
     now = Shape(counts, n_melds, void)
     if "kong" in verbs:
-        after_kong = Shape(_minus(counts, tile, 3), n_melds + 1, void)
+        after_kong = Shape(minus(counts, tile, 3), n_melds + 1, void)
         if after_kong.shanten <= now.shanten:
             return ("kong", None)
     if "pong" in verbs and _pong_helps(state, seat, now, tile):
@@ -188,9 +189,9 @@ def _pong_helps(state: Round, seat: int, now: "Shape", tile: int) -> bool:
     with at least as wide a wait: a pong that breaks a better shape is declined."""
     counts = state.hands[seat]
     void = now.void
-    after = _minus(counts, tile, 2)
+    after = minus(counts, tile, 2)
     visible = state.visible_counts(seat)
-    plan = _best_discard(after, now.n_melds + 1, void, visible, _discardable(after, void))
+    plan = _best_discard(after, now.n_melds + 1, void, visible, discardable(after, void))
     if plan.shanten != now.shanten:
         return plan.shanten < now.shanten
     return plan.ukeire >= now.ukeire(_unseen(visible))
@@ -208,7 +209,7 @@ class DiscardPlan:
         self.ukeire = ukeire  # unseen copies of the tiles that would then lower it
 
 
-def _discardable(counts: list[int], void: int | None) -> list[int]:
+def discardable(counts: list[int], void: int | None) -> list[int]:
     """The tiles the void rule lets this hand discard (RULES.md section 3)."""
     held = [t for t in range(TILE_KINDS) if counts[t]]
     void_tiles = [t for t in held if void is not None and t // RANKS == void]
@@ -231,7 +232,7 @@ def _best_discard(
         if same_rest and plans:
             ukeire = plans[0][0]
         else:
-            ukeire = Shape(_minus(counts, t, 1), n_melds, void).ukeire(unseen)
+            ukeire = Shape(minus(counts, t, 1), n_melds, void).ukeire(unseen)
         plans.append((ukeire, t))
 
     def preference(plan: tuple[int, int]) -> tuple:
@@ -240,13 +241,13 @@ def _best_discard(
             # Throw the live void tiles (fewest seen) first, while the others are still
             # far from ready: later they are the likeliest to feed someone's win.
             return (visible[t], t)
-        return (-ukeire, _usefulness(counts, t), -visible[t], t)
+        return (-ukeire, usefulness(counts, t), -visible[t], t)
 
     ukeire, tile = min(plans, key=preference)
     return DiscardPlan(tile, best, ukeire)
 
 
-def _usefulness(counts: list[int], t: int) -> int:
+def usefulness(counts: list[int], t: int) -> int:
     """How much ``t`` helps the rest of the hand: copies and near neighbours of its own
     suit, and central ranks (more runs go through them). Lower is thrown first."""
     rank = t % RANKS
@@ -263,7 +264,7 @@ def _unseen(visible: list[int]) -> list[int]:
     return [COPIES - n for n in visible]
 
 
-def _minus(counts: list[int], tile: int, copies: int) -> list[int]:
+def minus(counts: list[int], tile: int, copies: int) -> list[int]:
     after = list(counts)
     after[tile] -= copies
     return after

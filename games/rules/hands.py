@@ -209,6 +209,12 @@ def _completions() -> dict[int, tuple[tuple[int, int], ...]]:
     return {key: tuple(entries) for key, entries in table.items()}
 
 
+def prepare_tables() -> None:
+    """Build the table ``waits`` uses now rather than on its first call: a server (or a
+    benchmark) calls this at start, so that no player's move waits 0.1 s for it."""
+    _completions()
+
+
 def waits(counts: list[int], melds: list[Meld], void: int | None) -> list[int]:
     """The tiles that would complete a 13-tile hand (13 − 3 × len(melds) concealed).
 

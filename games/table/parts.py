@@ -456,10 +456,10 @@ def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, re
         is_owner=user.is_authenticated and snap.owner_id == user.pk,
         match_over=snap.standings is not None, match_rounds=snap.match_rounds,
         empty_seats=sum(1 for s in seats if s.empty),
-        # The levels offered when filling the empty seats, the first chosen by default.
-        # 大师 (expert) is left out until the duplicate benchmark shows it stronger than
-        # 高手 (issue 15): today it plays even with it.
-        levels=[(level, labels.LEVEL_SHORT[level]) for level in ("strong", "easy")],
+        # The levels offered when filling the empty seats, the first chosen by default:
+        # 高手 plays fast and fair for a newcomer; 大师 (stronger in the duplicate
+        # benchmark, benchmarks/bench_bots.py) is one click away.
+        levels=[(level, labels.LEVEL_SHORT[level]) for level in ("strong", "expert", "easy")],
     )
     context = {"t": t, "room": SimpleNamespace(code=snap.room_code), "user": user,
                "csrf_token": csrf}

@@ -4,12 +4,12 @@ that it plays only on what its seat may see, and that it beats the easy level.""
 import random
 
 from games.rules.bots import choose_action, choose_discard
-from games.rules.expert import defence
-from games.rules.expert.player import best_discard, discard_scores
+from games.rules.expert import defence, plan, player
+from games.rules.expert.player import best_discard
 from games.rules.round import Round
 from games.rules.simulate import play_round, simulate
 from games.rules.tiles import parse_tile, suit_index
-from tests.rules.test_bots import scramble_hidden_tiles, turn_state
+from tests.rules.test_bots import claim_state, scramble_hidden_tiles, turn_state
 
 LATE = [parse_tile(t) for t in "1s 2s 3s 9s 9s 1p 9p 7s 8s 1s 2s 3s".split()]
 
@@ -55,27 +55,60 @@ def test_a_tile_whose_copies_are_all_visible_cannot_be_a_pair_wait():
     assert defence.wait_weights(state, 0, 3, unseen)[parse_tile("5p")] > 0
 
 
-def test_far_from_ready_late_in_the_round_the_expert_throws_its_safest_tile():
-    # Far from ready, with three opponents who look ready: the discard chosen is the one
-    # the danger estimate rates safest, whatever it does to the hand.
-    state = late_state("135799m13557799p", "s")
+def test_when_its_best_discard_looks_dangerous_the_expert_throws_a_safer_one():
+    # Late, three opponents who look ready. The expert's fastest discard is rated
+    # dangerous enough to defend; it throws, among the discards that keep most of the
+    # hand's offence, the one the danger estimate rates safest.
+    state = late_state("223699m11337788p", "s")
     state.wall = state.wall[:1]
-    risk = defence.danger(state, 0, unseen_of(state, 0))
-    scores = discard_scores(state, 0)
+    unseen = unseen_of(state, 0)
+    offence = player.offence_scores(state, 0, player.candidates(state, 0), unseen)
+    fastest = max(offence, key=lambda t: (offence[t], -t))
+    chance = defence.deal_in_chance(state, 0, unseen)
+    assert chance[fastest] >= player.ALARM
+    risk = defence.danger(state, 0, unseen)
+    kept = [t for t in offence if offence[t] >= player.KEEP * offence[fastest]]
     tile = best_discard(state, 0)
-    assert risk[tile] == min(risk[t] for t in scores)
-    assert max(risk[t] for t in scores) > risk[tile]
+    assert tile in kept and risk[tile] == min(risk[t] for t in kept)
+    assert risk[tile] < risk[fastest]
 
 
-def test_the_expert_goes_for_a_full_flush_when_it_scores_more():
+def test_with_no_danger_in_sight_the_expert_plays_for_its_hand():
+    # Early in the round nobody looks ready: the expert's discard is its best offence.
+    state = turn_state("123m456m789m1p2p5p9p9p", "s")
+    unseen = unseen_of(state, 0)
+    offence = player.offence_scores(state, 0, player.candidates(state, 0), unseen)
+    assert max(defence.deal_in_chance(state, 0, unseen)) < player.ALARM
+    assert best_discard(state, 0) == max(offence, key=lambda t: (offence[t], -t))
+
+
+def test_the_expert_goes_for_a_full_flush_when_it_is_close():
     # One from ready either way: the strong level throws 1m (widest wait); the expert
     # throws 9p and keeps a hand of 万 only (清一色, two fan more).
     state = turn_state("1333555677899m9p", "s")
     assert choose_discard(state, 0) == parse_tile("1m")
-    scores = discard_scores(state, 0)
-    assert scores[parse_tile("9p")] > scores[parse_tile("1m")]
+    assert plan.flush_suit(state.hands[0], [], suit_index("s")) == suit_index("m")
     action = choose_action(state, 0, "expert", random.Random(0))
     assert action == ("discard", parse_tile("9p"))
+
+
+def test_a_hand_with_three_tiles_outside_its_suit_plays_for_speed():
+    state = turn_state("13335556778m19p9p", "s")
+    assert plan.flush_suit(state.hands[0], [], suit_index("s")) is None
+    assert choose_action(state, 0, "expert", random.Random(0)) == (
+        "discard", choose_discard(state, 0))
+
+
+def test_playing_for_a_flush_the_expert_pongs_its_suit_only():
+    # 12 万 and one 筒 tile: a pong of 5p would end the 清一色, a pong of 9m keeps it.
+    other_suit = claim_state("1123456778m99m5p", "s", "5p", ["pong", "pass"])
+    other_suit.hands[0][parse_tile("5p")] = 2
+    other_suit.hands[0][parse_tile("1m")] = 1
+    assert choose_action(other_suit, 0, "strong", random.Random(0)) == ("pong", None)
+    assert choose_action(other_suit, 0, "expert", random.Random(0)) == ("pass", None)
+    own_suit = claim_state("1234567899m99m5p", "s", "9m", ["pong", "pass"])
+    own_suit.hands[0][parse_tile("9m")] = 2
+    assert choose_action(own_suit, 0, "expert", random.Random(0)) == ("pong", None)
 
 
 def test_the_expert_decides_without_hidden_information():

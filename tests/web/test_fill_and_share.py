@@ -220,7 +220,8 @@ def test_the_chinese_table_page_offers_fill_and_share_without_english(client, ro
     url = f"http://testserver/t/{room.code}/"
     assert f'data-share-url="{url}"' in html and f'value="{url}"' in html
     assert "/static/js/share.js" in html
-    assert '<option value="strong">高手</option><option value="easy">普通</option>' in html
+    assert ('<option value="strong">高手</option><option value="expert">大师</option>'
+            '<option value="easy">普通</option>') in html
     words = _parts_a_player_reads(html)
     for shown in ("房间号", room.code, "分享链接", "链接已复制", "用电脑补满 3 个空位", "电脑难度"):
         assert shown in words
@@ -235,14 +236,16 @@ def test_only_the_owner_sees_the_fill_button_but_everyone_may_share(client, room
     assert "分享链接" in html and room.code in html
 
 
-
-def test_an_expert_seat_is_named_but_the_level_is_not_offered_yet(client, room, owner):
-    """大师 plays even with 高手 so far (benchmarks/bench_bots.py): players are not offered
-    it, but a seat that has one (as the benchmark and the admin can make) is named."""
+def test_the_owner_is_offered_the_expert_level_and_the_table_names_it(client, room, owner):
+    """大师 beats 高手 in the duplicate benchmark (benchmarks/bench_bots.py): the owner
+    may seat one in an empty seat or fill every empty seat with them."""
     client.force_login(owner)
     html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
-    assert '<option value="expert">' not in html and "加电脑（大师）" not in html
-    services.add_bot(room=room, user=owner, index=1, level="expert")
+    assert '<option value="expert">大师</option>' in html
+    assert "加电脑（大师）" in html
+    response = client.post(reverse("add_bot", kwargs={"code": room.code}),
+                           {"index": 1, "level": "expert"})
+    assert response.status_code in (200, 302)
     assert seating(room)[1] == (1, None, "expert", True)
     html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
     assert "电脑南（大师）" in html

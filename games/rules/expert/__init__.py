@@ -2,7 +2,9 @@
 
 - ``defence``: how likely a discard is to deal into each active opponent, and what it costs;
 - ``value``: what the hand's waits and shapes are worth in points;
-- ``player``: the decisions (void, 换三张, discards, claims, kongs).
+- ``plan``: when to play for 清一色;
+- ``player``: the decisions (void, discards, claims, kongs; 换三张 is the shared pick of
+  ``games.rules.bots.choose_exchange``).
 
 Like the other levels it reads only what its seat may see (see ``games.rules.bots``).
 """

@@ -123,6 +123,15 @@ def deal_in_chances(state: Round, seat: int, unseen: list[int]) -> dict[int, lis
     return chances
 
 
+def deal_in_chance(state: Round, seat: int, unseen: list[int]) -> list[float]:
+    """For each tile, the chance that throwing it now deals into at least one opponent."""
+    safe = [1.0] * TILE_KINDS
+    for chances in deal_in_chances(state, seat, unseen).values():
+        for t in range(TILE_KINDS):
+            safe[t] *= 1.0 - chances[t]
+    return [1.0 - s for s in safe]
+
+
 def expected_fan(state: Round, seat: int, opponent: int) -> float:
     """A guess of the fan ``opponent`` would win with: more when every meld and few of
     the discards are of one suit (清一色 signs), or every meld is a pong (对对胡)."""

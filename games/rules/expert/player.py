@@ -1,34 +1,43 @@
-"""The expert's decisions. Each discard is weighed as expected points: the chance to win
-with the hand left behind times what that win scores (``value``), minus the expected
-cost of dealing in with the tile thrown (``defence``). Folding is not a separate mode:
-when the hand is slow and an opponent looks ready, the safest tile simply scores best.
+"""The expert's decisions. It plays nearly as fast as the strong level and spends speed
+only where the duplicate benchmark (``benchmarks/bench_bots.py``) showed it pays:
+
+- 清一色 (``plan``): with at most two tiles outside one suit it throws those first and
+  passes pongs and kongs of the other suit;
+- value (``value``): among the discards that keep the hand closest to ready, each is
+  weighed by its chance to win times the points that win would score;
+- defence (``defence``): when the best discard looks dangerous (a chance of ``ALARM`` or
+  more to deal in), it throws, among the discards keeping ``KEEP`` of the best one's
+  offence, the one with the lowest expected deal-in cost.
+
+It never folds (gives up speed to stay safe): in the benchmark even a player that knew
+every opponent's waits lost about one point per seat per round by folding.
 """
 
 import random
 
 from games.rules import bots
 from games.rules.bots import Shape
-from games.rules.expert import defence, value
+from games.rules.expert import defence, plan, value
 from games.rules.round import Action, Round
 from games.rules.tiles import RANKS, SUIT_COUNT
 
-# Candidates this much slower than the fastest discard are not considered. Measured
-# against the strong level over 250 duplicate deals: a slack of 1 (chasing 清一色 at the
-# cost of a step) lost 0.55 points per seat per round; 0 keeps the speed.
-SHANTEN_SLACK = 0
+# Defence starts when the best discard has this chance or more to deal in (the estimate
+# is well calibrated: of the tiles it rates 15-20 %, 22 % were a ready opponent's wait).
+# Lower thresholds changed many decisions to avoid few deal-ins and lost speed.
+ALARM = 0.2
+# A discard keeping at least this share of the best one's offence may be thrown instead.
+KEEP = 0.85
+SAFETY_RANK = 1e6
 # Being ready at the wall's end is worth 查叫 money: a small bonus for a ready hand.
 READY_BONUS = 0.4
-# How much a point lost to a deal-in weighs against a point won (0.4, 1.0 and 2.5 all
-# measured within noise of each other against the strong level).
-RISK_WEIGHT = 1.0
 # The parts can be switched off one at a time, to measure what each adds.
-PARTS = {"defence": True, "value": True, "void": True}
+PARTS = {"defence": True, "value": True, "void": True, "flush": True}
 
 
 def expert_action(state: Round, seat: int, legal: list[Action], rng: random.Random) -> Action:
     if state.phase == "void":
         if not PARTS["void"]:
-            return ("void", bots._strong_void(state.hands[seat]))
+            return ("void", bots.strong_void(state.hands[seat]))
         return ("void", choose_void(state.hands[seat]))
     verbs = {verb for verb, _ in legal}
     if "zimo" in verbs:
@@ -46,7 +55,7 @@ def choose_void(counts: list[int]) -> int:
     """Fewest tiles, like the strong level; but when two suits are within one tile of
     each other, void the one whose loss leaves the better hand (shanten first, then the
     清一色 chance of what stays)."""
-    sizes = [bots._suit_size(counts, s) for s in range(SUIT_COUNT)]
+    sizes = [bots.suit_size(counts, s) for s in range(SUIT_COUNT)]
     fewest = min(sizes)
     close = [s for s in range(SUIT_COUNT) if sizes[s] <= fewest + 1]
 
@@ -65,23 +74,13 @@ def choose_void(counts: list[int]) -> int:
 
 
 def _claim(state: Round, seat: int, verbs: set[str]) -> Action:
-    action = bots._strong_claim(state, seat, verbs)
-    if action[0] == "pong":
-        # A pong in another suit ends a likely 清一色: keep the concealed hand instead.
-        counts = state.hands[seat]
-        melds = state.melds[seat]
-        chance = value.flush_chance(counts, melds, state.voids[seat])
-        main = _main_suit(counts, melds, state.voids[seat])
-        if chance >= 0.5 and state.claim.tile // RANKS != main:
+    action = bots.strong_claim(state, seat, verbs)
+    if action[0] in ("pong", "kong") and PARTS["flush"]:
+        # A meld of another suit ends the 清一色 the hand is playing for.
+        suit = plan.flush_suit(state.hands[seat], state.melds[seat], state.voids[seat])
+        if suit is not None and state.claim.tile // RANKS != suit:
             return ("pass", None)
     return action
-
-
-def _main_suit(counts: list[int], melds, void: int | None) -> int:
-    sizes = [bots._suit_size(counts, s) for s in range(SUIT_COUNT)]
-    for m in melds:
-        sizes[m.tile // RANKS] += 3
-    return max((s for s in range(SUIT_COUNT) if s != void), key=lambda s: sizes[s])
 
 
 def _turn(state: Round, seat: int, legal: list[Action]) -> Action:
@@ -91,63 +90,96 @@ def _turn(state: Round, seat: int, legal: list[Action]) -> Action:
     tile = best_discard(state, seat)
     n_melds = len(state.melds[seat])
     void = state.voids[seat]
-    plan_shanten = Shape(bots._minus(counts, tile, 1), n_melds, void).shanten
+    plan_shanten = Shape(bots.minus(counts, tile, 1), n_melds, void).shanten
     for verb, kong_tile in legal:
         if verb == "concealed_kong":
-            after = bots._minus(counts, kong_tile, 4)
+            after = bots.minus(counts, kong_tile, 4)
             if Shape(after, n_melds + 1, void).shanten <= plan_shanten:
                 return (verb, kong_tile)
         elif verb == "added_kong":
-            after = bots._minus(counts, kong_tile, 1)
+            after = bots.minus(counts, kong_tile, 1)
             if Shape(after, n_melds, void).shanten <= plan_shanten:
                 return (verb, kong_tile)
     return ("discard", tile)
 
 
-def discard_scores(state: Round, seat: int) -> dict[int, float]:
-    """Each candidate discard -> expected points (win value minus deal-in cost)."""
+def candidates(state: Round, seat: int) -> list[int]:
+    """The tiles the expert would consider throwing: the void rule's, narrowed to the
+    tiles outside the suit when it plays for 清一色."""
+    counts = state.hands[seat]
+    void = state.voids[seat]
+    allowed = bots.discardable(counts, void)
+    if PARTS["flush"]:
+        off = [t for t in plan.off_suit_tiles(counts, state.melds[seat], void) if t in allowed]
+        if off:
+            return off
+    return allowed
+
+
+def offence_scores(
+    state: Round, seat: int, tiles: list[int], unseen: list[int]
+) -> dict[int, float]:
+    """Each discard among ``tiles`` that keeps the hand closest to ready -> expected
+    points of the hand it leaves (chance to win × what the win scores)."""
     counts = state.hands[seat]
     melds = state.melds[seat]
     void = state.voids[seat]
-    candidates = bots._discardable(counts, void)
-    visible = state.visible_counts(seat)
-    unseen = defence.unseen_counts(visible)
     unseen_total = sum(unseen)
-    risk = defence.danger(state, seat, unseen) if PARTS["defence"] else [0.0] * len(unseen)
-    active = state.active
-    opponents = len(active) - 1
-    turns_left = len(state.wall) / max(len(active), 1)
+    opponents = len(state.active) - 1
+    turns_left = len(state.wall) / max(len(state.active), 1)
     whole = Shape(counts, len(melds), void)
-    shanten_after = {t: whole.without(t) for t in candidates}
+    shanten_after = {t: whole.without(t) for t in tiles}
     fastest = min(shanten_after.values())
-    scores = {}
-    void_rest = None
-    for t in candidates:
+    scores: dict[int, float] = {}
+    void_score = None
+    for t in tiles:
         s = shanten_after[t]
-        if s > fastest + (SHANTEN_SLACK if PARTS["value"] else 0):
+        if s > fastest:
             continue
-        if void is not None and t // RANKS == void and void_rest is not None:
-            scores[t] = void_rest - RISK_WEIGHT * risk[t]  # void tiles all leave the same hand
+        if void is not None and t // RANKS == void and void_score is not None:
+            scores[t] = void_score  # void tiles all leave the same hand
             continue
-        rest = bots._minus(counts, t, 1)
+        rest = bots.minus(counts, t, 1)
         if s <= 0:
             live, worth = value.wait_points(state, seat, rest, unseen)
             chance = value.win_chance(0, live, unseen_total, turns_left, opponents)
             points = worth / live if live else 0.0
             if not PARTS["value"]:
                 points = 1.0 if live else 0.0
-            offence = chance * points * value.PAYERS_FACTOR + READY_BONUS * points
+            score = chance * points * value.PAYERS_FACTOR + READY_BONUS * points
         else:
             ukeire = Shape(rest, len(melds), void).ukeire(unseen)
             chance = value.win_chance(s, ukeire, unseen_total, turns_left, opponents)
             points = value.hand_points(state, seat, rest) if PARTS["value"] else 1.0
             ready = value.ready_chance(s, ukeire, unseen_total, turns_left)
-            offence = (chance * value.PAYERS_FACTOR + READY_BONUS * ready) * points
+            score = (chance * value.PAYERS_FACTOR + READY_BONUS * ready) * points
         if void is not None and t // RANKS == void:
-            void_rest = offence
+            void_score = score
         # A tiny tie-break: throw the least useful tile, as the strong level does.
-        scores[t] = offence - RISK_WEIGHT * risk[t] - 1e-4 * bots._usefulness(counts, t)
+        scores[t] = score - 1e-6 * bots.usefulness(counts, t)
     return scores
+
+
+def discard_scores(state: Round, seat: int) -> dict[int, float]:
+    """Each discard the expert considers -> its offence; those kept for a safety choice
+    score higher the safer they are (see ``best_discard``)."""
+    unseen = defence.unseen_counts(state.visible_counts(seat))
+    offence = offence_scores(state, seat, candidates(state, seat), unseen)
+    if not PARTS["defence"]:
+        return offence
+    best_tile = max(offence, key=lambda t: (offence[t], -t))
+    chances = defence.deal_in_chance(state, seat, unseen)
+    if chances[best_tile] < ALARM:
+        return offence
+    # The fastest discard looks dangerous: among the discards that keep most of the
+    # offence, throw the one with the lowest expected deal-in cost.
+    risk = defence.danger(state, seat, unseen)
+    floor = KEEP * offence[best_tile]
+    # Kept tiles rank above all others, safest first, offence breaking ties.
+    return {
+        t: (SAFETY_RANK - risk[t] + 1e-3 * score if score >= floor else score)
+        for t, score in offence.items()
+    }
 
 
 def best_discard(state: Round, seat: int) -> int:
