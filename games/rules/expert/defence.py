@@ -123,10 +123,14 @@ def deal_in_chances(state: Round, seat: int, unseen: list[int]) -> dict[int, lis
     return chances
 
 
-def deal_in_chance(state: Round, seat: int, unseen: list[int]) -> list[float]:
-    """For each tile, the chance that throwing it now deals into at least one opponent."""
+def deal_in_chance(state: Round, seat: int, unseen: list[int],
+                   per_opponent: dict[int, list[float]] | None = None) -> list[float]:
+    """For each tile, the chance that throwing it now deals into at least one opponent
+    (from ``per_opponent``, the ``deal_in_chances`` already worked out, if given)."""
+    if per_opponent is None:
+        per_opponent = deal_in_chances(state, seat, unseen)
     safe = [1.0] * TILE_KINDS
-    for chances in deal_in_chances(state, seat, unseen).values():
+    for chances in per_opponent.values():
         for t in range(TILE_KINDS):
             safe[t] *= 1.0 - chances[t]
     return [1.0 - s for s in safe]
@@ -153,12 +157,16 @@ def expected_fan(state: Round, seat: int, opponent: int) -> float:
     return fan
 
 
-def danger(state: Round, seat: int, unseen: list[int]) -> list[float]:
-    """For each tile, the expected points lost by throwing it now."""
+def danger(state: Round, seat: int, unseen: list[int],
+           per_opponent: dict[int, list[float]] | None = None) -> list[float]:
+    """For each tile, the expected points lost by throwing it now (from ``per_opponent``,
+    the ``deal_in_chances`` already worked out, if given)."""
+    if per_opponent is None:
+        per_opponent = deal_in_chances(state, seat, unseen)
     base = state.options.base
     cap = state.options.cap
     total = [0.0] * TILE_KINDS
-    for opponent, chances in deal_in_chances(state, seat, unseen).items():
+    for opponent, chances in per_opponent.items():
         fan = expected_fan(state, seat, opponent)
         if cap is not None:
             fan = min(fan, cap)

@@ -108,12 +108,12 @@ def candidates(state: Round, seat: int) -> list[int]:
     tiles outside the suit when it plays for 清一色."""
     counts = state.hands[seat]
     void = state.voids[seat]
-    allowed = bots.discardable(counts, void)
     if PARTS["flush"]:
-        off = [t for t in plan.off_suit_tiles(counts, state.melds[seat], void) if t in allowed]
+        # Empty while void tiles are held: the void rule's tiles go first.
+        off = plan.off_suit_tiles(counts, state.melds[seat], void)
         if off:
             return off
-    return allowed
+    return bots.discardable(counts, void)
 
 
 def offence_scores(
@@ -168,12 +168,13 @@ def discard_scores(state: Round, seat: int) -> dict[int, float]:
     if not PARTS["defence"]:
         return offence
     best_tile = max(offence, key=lambda t: (offence[t], -t))
-    chances = defence.deal_in_chance(state, seat, unseen)
+    per_opponent = defence.deal_in_chances(state, seat, unseen)
+    chances = defence.deal_in_chance(state, seat, unseen, per_opponent)
     if chances[best_tile] < ALARM:
         return offence
     # The fastest discard looks dangerous: among the discards that keep most of the
     # offence, throw the one with the lowest expected deal-in cost.
-    risk = defence.danger(state, seat, unseen)
+    risk = defence.danger(state, seat, unseen, per_opponent)
     floor = KEEP * offence[best_tile]
     # Kept tiles rank above all others, safest first, offence breaking ties.
     return {

@@ -6,6 +6,7 @@ against the danger of a discard (``defence.danger``).
 
 import math
 
+from games.rules.expert.plan import suit_sizes
 from games.rules.hands import Meld, waits
 from games.rules.round import Round
 from games.rules.scoring import WinContext, score_win
@@ -22,11 +23,7 @@ PAYERS_FACTOR = 1.4
 
 def flush_chance(counts: list[int], melds: list[Meld], void: int | None) -> float:
     """How likely the hand still becomes 清一色, from its tiles outside its main suit."""
-    sizes = [0] * SUIT_COUNT
-    for t in range(TILE_KINDS):
-        sizes[t // RANKS] += counts[t]
-    for m in melds:
-        sizes[m.tile // RANKS] += 3
+    sizes = suit_sizes(counts, melds)
     kept = [s for s in range(SUIT_COUNT) if s != void]
     main = max(kept, key=lambda s: sizes[s])
     if sizes[main] < FLUSH_MIN_MAIN:
