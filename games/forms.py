@@ -6,6 +6,7 @@ import json
 from dataclasses import fields as dataclass_fields
 
 from django import forms
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.options import DEFAULT_OPTIONS, ROUNDS_RANGE, SECONDS_RANGE, RoomOptions
@@ -103,9 +104,33 @@ SECTION_13_CHOICES = {
 # RULES.md section 13's ways to play, shown in a block of their own.
 MODE_FIELDS = ("mode", "xueliu_kongs")
 
+# A room's name when its owner keeps the one offered: the way it plays.
+DEFAULT_NAMES = {"xuezhan": _("Blood battle"), "xueliu": _("Blood river")}
+LANGUAGES = ("zh-hans", "en")
+
+
+def default_name(mode: str) -> str:
+    """The name offered for a room of ``mode``, in the active language."""
+    return str(DEFAULT_NAMES.get(mode, DEFAULT_NAMES["xuezhan"]))
+
+
+def is_default_name(name: str) -> bool:
+    """Is ``name`` empty or a name the form offers for some way to play, in any language?
+    Such a name follows the way to play the room is given (a name typed by the owner
+    stays as typed)."""
+    return not name.strip() or name.strip() in _offered_names()
+
+
+def _offered_names() -> set[str]:
+    offered = set()
+    for language in LANGUAGES:
+        with translation.override(language):
+            offered.update(str(label) for label in DEFAULT_NAMES.values())
+    return offered
+
 
 class RoomForm(forms.Form):
-    name = forms.CharField(label=_("Room name"), max_length=60, initial=_("Blood battle"))
+    name = forms.CharField(label=_("Room name"), max_length=60, required=False)
     rounds = forms.TypedChoiceField(
         label=_("Rounds (局数)"),
         choices=[("", _("Open-ended"))] + [
@@ -179,6 +204,15 @@ class RoomForm(forms.Form):
         section_13 = [f.name for f in dataclass_fields(RoomOptions) if f.name in self.fields
                       and f.name not in RoomForm.base_fields and f.name not in ON_OFF_OPTIONS]
         self.order_fields([n for n in self.fields if n not in section_13] + section_13)
+        # The name offered follows the way to play: here for the initial one, in
+        # static/js/room-presets.js when the choice changes, in clean() when sent.
+        mode = (self.initial or {}).get("mode", DEFAULT_OPTIONS.mode)
+        name = self.fields["name"]
+        name.initial = default_name(mode)
+        name.widget.attrs["data-default-names"] = json.dumps(
+            {key: str(label) for key, label in DEFAULT_NAMES.items()}, ensure_ascii=False)
+        name.widget.attrs["data-offered-names"] = json.dumps(sorted(_offered_names()),
+                                                             ensure_ascii=False)
 
     @staticmethod
     def initial_for(options: dict) -> dict:
@@ -200,6 +234,8 @@ class RoomForm(forms.Form):
         data = super().clean()
         if self.errors:
             return data
+        if is_default_name(data.get("name") or ""):
+            data["name"] = default_name(data["mode"])
         try:
             data["options"] = RoomOptions.from_dict(self.options_dict(data)).to_dict()
         except ValueError as exc:

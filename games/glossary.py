@@ -71,6 +71,10 @@ TERMS: dict[str, Term] = {
     "dianganghua": Term(_("Bloom on a fed kong"), _(
         "A self-drawn win after a kong made from a discard (点杠花): in this room the player "
         "who discarded that tile pays alone, as for a discard win.")),
+    "dianganghua_covered": Term(_("Bloom on a fed kong"), _(
+        "A self-drawn win after a kong made from a discard (点杠花): in this room the player "
+        "who discarded that tile pays every other player's share alone (承包), their own "
+        "included.")),
     "gen": Term(_("Root"), _("Each kind of which the winner holds all four tiles, a kong "
                              "included, counts 1 fan.")),
     "guafeng": Term(_("Wind"), _("刮风: the money for an exposed kong (the discarder pays "

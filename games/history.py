@@ -146,15 +146,26 @@ def export(rnd: Round) -> dict:
              "data": e.data}
             for e in rnd.events.order_by("number")
         ],
-        "payments": [
-            {"payer": e.payer_seat, "payee": e.payee_seat, "amount": e.amount, "reason": e.reason}
-            for e in rnd.ledger.order_by("id")
-        ],
+        "payments": payments(rnd),
         "nets": nets(rnd),
         "winners": rnd.state["winners"],
         "started_at": rnd.started_at.isoformat(),
         "ended_at": rnd.ended_at.isoformat() if rnd.ended_at else None,
     }
+
+
+def payments(rnd: Round) -> list[dict]:
+    """The stored ledger rows for the export; a 承包 entry also says whose shares it pays
+    (``covers``, from the engine's ledger, which verify_rounds keeps equal to the rows)."""
+    engine_ledger = rnd.state.get("ledger") or []
+    found = []
+    for index, e in enumerate(rnd.ledger.order_by("id")):
+        row = {"payer": e.payer_seat, "payee": e.payee_seat, "amount": e.amount,
+               "reason": e.reason}
+        if index < len(engine_ledger) and "covers" in engine_ledger[index]:
+            row["covers"] = engine_ledger[index]["covers"]
+        found.append(row)
+    return found
 
 
 # --- scoreboards and statistics ------------------------------------------------------------

@@ -22,9 +22,18 @@ def replay(
     started = rnd.events.get(kind="round_started")
     options = RoomOptions.from_dict(started.data.get("options") or rnd.room.options)
     engine = EngineRound.deal(rnd.seed, rnd.dealer, options, shuffle=rnd.shuffle)
+    engine.share_rows = wrote_share_rows(rnd.state)
     for seat, action in (actions_of(rnd) if actions is None else actions)[:steps]:
         engine.apply(seat, parse_action(action))
     return engine
+
+
+def wrote_share_rows(state: dict | None) -> bool:
+    """Was ``state`` written before a 承包 (kong_bloom_from_discard = feeder_all) was paid
+    as one ledger entry? Then it holds one row per covered share, each naming one seat;
+    its replay must write them so too, to compare equal."""
+    return any(isinstance(entry.get("covers"), int)
+               for entry in (state or {}).get("ledger") or ())
 
 
 def _as_stored(replayed: dict, stored: dict) -> dict:

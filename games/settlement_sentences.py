@@ -9,7 +9,7 @@ not nest. The formulas (底分 1 × 2² = 4) read the same in every language, so
 put together here rather than translated.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
@@ -141,19 +141,29 @@ class _Writer:
         else:
             how = self.reason(e.reason)
         record = e.win
-        if e.covers == e.payer:
-            # 承包 (kong_bloom_from_discard = feeder_all): the feeder pays each share,
-            # one row per share, their own among them.
-            how = fill(_("%(how)s, %(feeder)s covers their own share"),
-                       how=self.term("dianganghua"), feeder=self.name(e.payer))
-        elif e.covers is not None:
-            how = fill(_("%(how)s, %(feeder)s covers %(covered)s's share"),
-                       how=self.term("dianganghua"), feeder=self.name(e.payer),
-                       covered=self.name(e.covers))
+        if e.covers:
+            how = self.covered(e)
         return fill(_("%(how)s, %(fans)s, %(formula)s"), how=how,
                     fans=self.fans(record.get("patterns") or {}, record["fan"],
                                    record.get("raw_fan")),
                     formula=self.formula(e.arithmetic))
+
+    def covered(self, e: Explanation) -> list[Segment]:
+        """承包 (kong_bloom_from_discard = feeder_all): the feeder pays the shares of the
+        others, their own among them, in one entry; a round stored before that has one
+        row per share, each naming one."""
+        how, feeder = self.term("dianganghua_covered"), self.name(e.payer)
+        others = [self.name(seat) for seat in e.covers if seat != e.payer]
+        if not others:
+            return fill(_("%(how)s, %(feeder)s covers their own share"), how=how, feeder=feeder)
+        if len(e.covers) == 1:
+            return fill(_("%(how)s, %(feeder)s covers %(covered)s's share"), how=how,
+                        feeder=feeder, covered=others[0])
+        if e.payer in e.covers:
+            return fill(_("%(how)s, %(feeder)s covers the shares of %(covered)s and their own"),
+                        how=how, feeder=feeder, covered=self.listed(others))
+        return fill(_("%(how)s, %(feeder)s covers the shares of %(covered)s"), how=how,
+                    feeder=feeder, covered=self.listed(others))
 
     def fans(self, patterns: dict, fan: int, raw_fan: int | None) -> list[Segment]:
         """"清一色 2 番 + 根 1 番 = 3 番", capped when the cap cut it; a plain win alone
@@ -184,7 +194,15 @@ class _Writer:
         return self.fans(ready.patterns, ready.fan, ready.raw_fan)
 
     def formula(self, a: Arithmetic) -> list[Segment]:
-        """底分 1 × 2² = 4, in figures: the same in every language."""
+        """底分 1 × 2² = 4, in figures: the same in every language; for an entry that
+        pays several shares (承包), one share's, then "3 份共 12"."""
+        if a.shares > 1:
+            share = replace(a, shares=1)
+            return fill(_("%(share)s, %(count)s shares: %(total)s"),
+                        share=self.one_share(share), count=a.shares, total=amount_of(a))
+        return self.one_share(a)
+
+    def one_share(self, a: Arithmetic) -> list[Segment]:
         base = [self.term("base"), (f" {a.base}", "")]
         if a.fan is None:
             return join(base + [(f" × {a.times} = {amount_of(a)}", "")])

@@ -36,6 +36,7 @@ class Arithmetic:
     recorded: int | None = None
     raw_fan: int | None = None  # the fan before the cap, when the cap cut it
     cap: int | None = None  # the cap that cut it
+    shares: int = 1  # 承包: one payer pays this many players' shares in one entry
 
 
 def amount_of(arithmetic: Arithmetic) -> int:
@@ -50,7 +51,7 @@ def amount_of(arithmetic: Arithmetic) -> int:
         total = arithmetic.base * arithmetic.times
     if arithmetic.less_fan is not None:
         total -= arithmetic.base * 2**arithmetic.less_fan
-    return total + arithmetic.bonus
+    return (total + arithmetic.bonus) * arithmetic.shares
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +88,10 @@ class Explanation:
     arithmetic: Arithmetic
     win: dict | None = None  # a win's record (pattern, patterns, fan, tile, how, from…)
     feeder_pays: bool = False  # 点杠花 paid by the feeder alone (kong_bloom_from_discard)
-    # 点杠花 with kong_bloom_from_discard = feeder_all (承包): the player whose share of
-    # the self-drawn win this row pays (the payer's own share too); None otherwise.
-    covers: int | None = None
+    # 点杠花 with kong_bloom_from_discard = feeder_all (承包): the players whose shares of
+    # the self-drawn win this entry pays, the payer's own among them. A round stored
+    # before the shares were paid as one entry has a row per share: one seat each.
+    covers: tuple[int, ...] = ()
     kongs: tuple[KongPayment, ...] = ()  # moved by 呼叫转移, or given back by 退税
     ready: Ready | None = None  # 查叫 and 补差价: the payee's readiness
     other: Ready | None = None  # 补差价: the payer's
@@ -156,8 +158,9 @@ class _Explainer:
         reason = entry["reason"]
         facts = {"index": index, "payer": entry["payer"], "payee": entry["payee"],
                  "amount": entry["amount"], "reason": reason}
-        if entry.get("covers") is not None:
-            facts["covers"] = entry["covers"]
+        covers = entry.get("covers")
+        if covers is not None:
+            facts["covers"] = tuple(covers) if isinstance(covers, list) else (covers,)
         recorded = Arithmetic(base=self.base, recorded=entry["amount"])
         if reason in WIN_REASONS:
             return self.win(facts, recorded)
@@ -205,6 +208,7 @@ class _Explainer:
         bonus = self.base if (reason == "zimo" and not feeder_pays
                               and self.options.zimo_bonus == "base") else 0
         arithmetic = Arithmetic(base=self.base, fan=record["fan"], bonus=bonus,
+                                shares=len(facts.get("covers") or (None,)),
                                 **self.capped(record.get("raw_fan"), record["fan"]))
         return Explanation(**facts, arithmetic=arithmetic, win=record, feeder_pays=feeder_pays)
 

@@ -222,6 +222,10 @@ class Round:
     # even when nobody may claim it (the table shows that moment to everyone alike; see
     # games.offers).
     stop_at_offer: bool = field(default=False, compare=False, repr=False)
+    # Not part of the state either: set when replaying a round stored before the ledger
+    # wrote a 承包 (kong_bloom_from_discard = feeder_all) as one entry. Those rounds keep
+    # the rows they were written with, one per covered share (games.replay).
+    share_rows: bool = field(default=False, compare=False, repr=False)
 
     # --- construction ---------------------------------------------------------------
 
@@ -601,7 +605,9 @@ class Round:
         events.append(
             {"type": "claim_offered", "tile": tile_str(tile), "seats": sorted(claim.options)}
         )
-        if len(claim.answers) == len(claim.options):
+        if claim.answers:
+            # An automatic win (last_four_auto_ron) resolves the claim at once (RULES.md
+            # section 5): rule 1 would void the pong or kong of anyone still to answer.
             self._resolve_claim(events)
 
     def _claim_verbs(self, seat: int, claim: Claim) -> list[str]:
@@ -721,10 +727,12 @@ class Round:
         events.append({"type": "win", **record})
 
     def _pay(self, payer: int, payee: int, amount: int, reason: str, events: list[dict],
-             covers: int | None = None) -> int:
+             covers: list[int] | int | None = None) -> int:
         entry = {"payer": payer, "payee": payee, "amount": amount, "reason": reason}
         if covers is not None:
-            entry["covers"] = covers  # the player whose share the payer takes over (承包)
+            # 承包: the players whose shares the payer takes over (one seat in the rows
+            # of a round stored before the shares were paid as one entry).
+            entry["covers"] = covers
         self.ledger.append(entry)
         events.append({"type": "payment", **entry})
         return len(self.ledger) - 1
@@ -780,16 +788,24 @@ class Round:
         if context.how == "kong_draw" and self._bloom_paid_as_ron():
             self._pay(self.kong_fed_by, seat, score.points, "zimo", events)
         elif context.how == "kong_draw" and self._bloom_covered_by_feeder():
-            # One row per share the feeder covers (their own included), so the ledger
-            # and the settlement words say whose payment each row stands for.
-            for other in self._others_active(seat):
-                self._pay(self.kong_fed_by, seat, score.points, "zimo", events,
-                          covers=other)
+            self._feeder_pays_all(seat, score.points, events)
         else:
             for other in self.active:
                 if other != seat:
                     self._pay(other, seat, score.points, "zimo", events)
         self._after_win(seat, events)
+
+    def _feeder_pays_all(self, seat: int, points: int, events: list[dict]) -> None:
+        """承包: the feeder of the kong pays the share of every other active player, their
+        own included, as one entry (RULES.md section 8: one entry per payer and payee of
+        each event); ``covers`` names the shares, so that the history can say whose they
+        are."""
+        shares = self._others_active(seat)
+        if self.share_rows:
+            for other in shares:
+                self._pay(self.kong_fed_by, seat, points, "zimo", events, covers=other)
+            return
+        self._pay(self.kong_fed_by, seat, points * len(shares), "zimo", events, covers=shares)
 
     def _kong_payments(
         self, seat: int, payers: list[int], amount: int, reason: str, events: list[dict]

@@ -35,7 +35,10 @@
     if (apply) apply.hidden = true;
     select.addEventListener("change", function () {
       var values = presets[select.value];
-      if (values) fill(roomForm, values);
+      if (values) {
+        fill(roomForm, values);
+        roomForm.dispatchEvent(new Event("preset-filled"));
+      }
       // Keep the address in step, so that reloading keeps the same preset.
       if (window.history && window.history.replaceState) {
         window.history.replaceState(null, "", "?preset=" + encodeURIComponent(select.value));
@@ -43,5 +46,30 @@
     });
   }
 
+  /* The room's name follows the way to play while it is a name the form offered (the
+   * input's data-default-names per mode, data-offered-names in every language); a name
+   * the owner typed stays. games.forms.RoomForm.clean does the same on the server. */
+  function followMode(roomForm) {
+    var name = roomForm.elements.namedItem("name");
+    var mode = roomForm.elements.namedItem("mode");
+    if (!name || !mode || !name.dataset.defaultNames) return;
+    var names, offered;
+    try {
+      names = JSON.parse(name.dataset.defaultNames);
+      offered = JSON.parse(name.dataset.offeredNames || "[]");
+    } catch (e) {
+      return;
+    }
+    function sync() {
+      var typed = name.value.trim();
+      if ((typed === "" || offered.indexOf(typed) !== -1) && names[mode.value]) {
+        name.value = names[mode.value];
+      }
+    }
+    mode.addEventListener("change", sync);
+    roomForm.addEventListener("preset-filled", sync);
+  }
+
+  document.querySelectorAll("form.room-form").forEach(followMode);
   document.querySelectorAll("form.preset-form").forEach(setUp);
 })();

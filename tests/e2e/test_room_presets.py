@@ -18,6 +18,14 @@ def test_a_preset_fills_the_form_at_once_and_the_room_keeps_it(site_url, browser
     page.goto(site_url + "/rooms/new/")
     assert not page.get_by_role("button", name="使用这套规则").is_visible()  # not needed
     assert page.get_by_label("番数表").input_value() == "chengdu"
+    # The offered name follows the way to play, from the mode and from a preset.
+    assert page.get_by_label("房间名称").input_value() == "血战到底"
+    page.get_by_label("玩法").select_option("xueliu")
+    assert page.get_by_label("房间名称").input_value() == "血流成河"
+    page.get_by_label("预设规则").select_option(label="本站默认")
+    assert page.get_by_label("房间名称").input_value() == "血战到底"
+    page.get_by_label("预设规则").select_option(label="网络血战·血流成河")
+    assert page.get_by_label("房间名称").input_value() == "血流成河"
 
     page.evaluate("window.samePage = true")
     page.get_by_label("预设规则").select_option(label="QQ 血战（成都）")
@@ -33,6 +41,9 @@ def test_a_preset_fills_the_form_at_once_and_the_room_keeps_it(site_url, browser
     assert not page.get_by_label("补杠收钱（不限时）").is_checked()
 
     page.get_by_label("番数表").select_option("video")  # still adjustable
+    page.get_by_label("房间名称").fill("周五的局")
+    page.get_by_label("玩法").select_option("xueliu")
+    assert page.get_by_label("房间名称").input_value() == "周五的局"  # a typed name stays
     page.get_by_role("button", name="创建房间").click()
     page.wait_for_url("**/t/**")
     context.close()

@@ -191,6 +191,21 @@ def test_last_four_auto_ron_takes_a_discard_win_by_itself():
     assert ledger(state) == [(0, 1, 1, "ron")]
 
 
+def test_an_automatic_win_resolves_the_claim_without_waiting_for_a_pong():
+    # Seat 1 wins on the 5p by itself (last four tiles); seat 2 could only pong it, so the
+    # claim is settled at once and the round goes on with the player after the winner.
+    state = table([DISCARDER, WAITS_5P, PAIR_5P, IDLE], voids="ssms", wall="1s2s3s",
+                  options={"last_four_auto_ron": True})
+    events = act(state, 0, "discard", "5p")
+    kinds = [e["type"] for e in events if e["type"] in ("claim_offered", "win", "pong", "draw")]
+    assert kinds == ["claim_offered", "win", "draw"]
+    assert ledger(state) == [(0, 1, 1, "ron")]
+    assert state.claim is None and state.out[1]
+    assert state.phase == "turn" and state.current == 2 and state.drawn == parse_tile("1s")
+    act(state, 2, "discard", "9s")  # the next move of the script is taken
+    assert state.current == 3
+
+
 def test_without_auto_ron_the_player_is_asked():
     state = table([DISCARDER, WAITS_5P, IDLE, IDLE], wall="1s2s")
     act(state, 0, "discard", "5p")

@@ -163,18 +163,29 @@ def bloom_table(**options):
     return state
 
 
-def test_feeder_all_makes_the_feeder_pay_every_share_one_row_each():
-    # "如果某个玩家放杠给另一个玩家，此时被杠上开花胡牌后，需要包掉另外两家所输的分"
+def test_feeder_all_makes_the_feeder_pay_every_share_in_one_entry():
+    # "如果某个玩家放杠给另一个玩家，此时被杠上开花胡牌后，需要包掉另外两家所输的分";
+    # RULES.md section 8: one ledger entry per payer and payee of each event.
     state = bloom_table(kong_bloom_from_discard="feeder_all")
-    assert ledger(state) == [(0, 1, 2, "kong_exposed"), (0, 1, 4, "zimo"), (0, 1, 4, "zimo"),
-                             (0, 1, 4, "zimo")]
-    assert [e.get("covers") for e in state.ledger] == [None, 0, 2, 3]
+    assert ledger(state) == [(0, 1, 2, "kong_exposed"), (0, 1, 12, "zimo")]
+    assert state.ledger[1]["covers"] == [0, 2, 3]
     assert state.winners[0]["how"] == "zimo"
 
 
 def test_feeder_all_keeps_the_self_drawn_bonus_each_share_would_have_carried():
     state = bloom_table(kong_bloom_from_discard="feeder_all", zimo_bonus="base")
-    assert [e[2] for e in ledger(state)[1:]] == [5, 5, 5]
+    assert ledger(state)[1:] == [(0, 1, 15, "zimo")]  # (4 + 1) for each of three shares
+
+
+def test_a_round_stored_before_keeps_one_row_per_share_when_replayed():
+    state = table([DISCARDER, "555p123m456m789m1p", IDLE, IDLE], wall="1p2s3s4s5s6s",
+                  options={"kong_bloom_from_discard": "feeder_all"})
+    state.share_rows = True  # as games.replay sets it for such a round
+    act(state, 0, "discard", "5p")
+    act(state, 1, "kong")
+    act(state, 1, "zimo")
+    assert ledger(state)[1:] == [(0, 1, 4, "zimo")] * 3
+    assert [e.get("covers") for e in state.ledger] == [None, 0, 2, 3]
 
 
 def test_feeder_all_only_covers_a_bloom_on_a_discard_fed_kong():
@@ -184,17 +195,37 @@ def test_feeder_all_only_covers_a_bloom_on_a_discard_fed_kong():
     assert all("covers" not in e for e in state.ledger)
 
 
-@pytest.mark.parametrize("language, words", [("zh-hans", ("东", "南", "西", "北")),
-                                             ("en", ("East", "South", "West", "North"))])
-def test_the_settlement_words_say_whose_share_the_feeder_covers(language, words):
+@pytest.mark.parametrize("language, words, expected", [
+    ("zh-hans", ("东", "南", "西", "北"),
+     "东 付给 南 12 分：点杠花，东 承包 西、北 和自己的份 平胡 + 根 1 番 + 杠上花 1 番 = 2 番，"
+     "底分 1 × 2² = 4，3 份共 12"),
+    ("en", ("East", "South", "West", "North"),
+     "East pays South 12: Bloom on a fed kong, East covers the shares of West, North and their "
+     "own, Plain win + Root 1 fan + Bloom on a kong 1 fan = 2 fan, base 1 × 2² = 4, "
+     "3 shares: 12"),
+])
+def test_the_settlement_words_say_whose_shares_the_feeder_covers(language, words, expected):
     state = bloom_table(kong_bloom_from_discard="feeder_all")
     with translation.override(language):
         lines = settlement_words(state.to_json(), list(words)).payments
         text = ["".join(part for part, _ in line) for line in lines]
-    covers = "承包" if language == "zh-hans" else "covers"
+    assert len(text) == 2
+    assert text[1] == expected
+
+
+@pytest.mark.parametrize("language, covers", [("zh-hans", "承包"), ("en", "covers")])
+def test_the_words_of_a_round_stored_with_a_row_per_share_name_each_share(language, covers):
+    state = bloom_table(kong_bloom_from_discard="feeder_all").to_json()
+    one = state["ledger"][1]
+    state["ledger"][1:2] = [dict(one, amount=4, covers=seat) for seat in (0, 2, 3)]
+    words = ("东", "南", "西", "北") if language == "zh-hans" else ("East", "South", "West",
+                                                                     "North")
+    with translation.override(language):
+        text = ["".join(part for part, _ in line)
+                for line in settlement_words(state, list(words)).payments]
+    assert [amount_of(e.arithmetic) for e in explain(state)] == [2, 4, 4, 4]
     for line, covered in zip(text[1:], (0, 2, 3), strict=True):
         assert covers in line and words[covered] in line and line.startswith(words[0]), line
-    assert covers not in text[0]
 
 
 # --- last_tiles_rule = active (seed 003) -----------------------------------------------------
@@ -353,8 +384,7 @@ def test_play_round_accepts_every_section_13_option():
     }
     result = play_round(case)
     assert "errors" not in result, result
-    assert result["ledger"] == [[0, 1, 2, "kong_exposed"], [0, 1, 4, "zimo"],
-                                [0, 1, 4, "zimo"], [0, 1, 4, "zimo"]]
+    assert result["ledger"] == [[0, 1, 2, "kong_exposed"], [0, 1, 12, "zimo"]]
 
 
 def test_play_round_refuses_an_unknown_option():

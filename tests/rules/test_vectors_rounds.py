@@ -1,4 +1,5 @@
-"""Every case of shared/vectors/rounds.jsonl (copied to tests/vectors/), illegal moves too."""
+"""Every case of shared/vectors/rounds.jsonl and rounds_modes.jsonl (section 13: 换三张,
+血流成河, the seed variants; both copied to tests/vectors/), illegal moves too."""
 
 import json
 from collections import Counter
@@ -9,10 +10,19 @@ import pytest
 from games.rules.conformance import play_round
 
 VECTORS = Path(__file__).parent.parent / "vectors"
-CASES = [json.loads(line) for line in (VECTORS / "rounds.jsonl").read_text().splitlines() if line]
+FILES = ("rounds.jsonl", "rounds_modes.jsonl")
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case["id"] for case in CASES])
+def cases_of(name: str) -> list[dict]:
+    return [json.loads(line) for line in (VECTORS / name).read_text().splitlines() if line]
+
+
+CASES = cases_of("rounds.jsonl")
+MODE_CASES = cases_of("rounds_modes.jsonl")
+
+
+@pytest.mark.parametrize("case", CASES + MODE_CASES,
+                         ids=[case["id"] for case in CASES + MODE_CASES])
 def test_round_vector(case):
     result = play_round(case)
     expect = case["expect"]
@@ -25,11 +35,19 @@ def test_round_vector(case):
     assert json.loads(json.dumps(result)) == result
 
 
-def test_the_copy_matches_the_shared_vectors_when_they_are_present():
-    shared = Path(__file__).resolve().parents[3] / "shared" / "vectors" / "rounds.jsonl"
+def test_the_modes_file_has_a_round_for_every_section_13_option_set():
+    ids = {case["id"] for case in MODE_CASES}
+    assert {f"modes-exchange-{d}" for d in ("next", "previous", "opposite")} <= ids
+    assert {"modes-xueliu-money", "modes-xueliu-fan", "modes-kong_bloom-feeder_all",
+            "modes-fan_table-video"} <= ids
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_the_copy_matches_the_shared_vectors_when_they_are_present(name):
+    shared = Path(__file__).resolve().parents[3] / "shared" / "vectors" / name
     if not shared.exists():
         pytest.skip("shared/ is not next to this checkout")
-    assert (VECTORS / "rounds.jsonl").read_text() == shared.read_text()
+    assert (VECTORS / name).read_text() == shared.read_text()
 
 
 def test_an_action_wrongly_marked_illegal_is_reported_not_raised():

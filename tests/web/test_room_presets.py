@@ -181,3 +181,43 @@ def test_the_lobby_names_the_seed_variants_a_room_plays(owner):
         words = options_summary(preset("sichuan_pc").room_options().to_dict())
         assert "点杠花引杠者承包" in words and "过轮补杠不收钱" in words
         assert not {"QQ 番数表", "暗杠亮牌", "过轮补杠不收钱"} & set(options_summary({}))
+
+
+# --- the room's default name follows the way to play -----------------------------------------
+
+
+@pytest.mark.parametrize("language, xuezhan, xueliu", [("zh-hans", "血战到底", "血流成河"),
+                                                       ("en", "Blood battle", "Blood river")])
+def test_a_room_playing_xueliu_is_named_for_it_unless_the_owner_names_it(
+        client, owner, language, xuezhan, xueliu):
+    client.force_login(owner)
+    with translation.override(language):
+        form = client.get(reverse("create_room"), HTTP_ACCEPT_LANGUAGE=language).context["form"]
+        assert form["name"].value() == xuezhan  # what the form offers for the default
+        client.post(reverse("create_room"), posted(form, mode="xueliu"),
+                    HTTP_ACCEPT_LANGUAGE=language)
+        client.post(reverse("create_room"), posted(form, name=""),
+                    HTTP_ACCEPT_LANGUAGE=language)
+        client.post(reverse("create_room"), posted(form, mode="xueliu", name="老王的局"),
+                    HTTP_ACCEPT_LANGUAGE=language)
+    rooms = list(Room.objects.order_by("pk").values_list("name", "options__mode"))
+    assert rooms == [(xueliu, "xueliu"), (xuezhan, None), ("老王的局", "xueliu")]
+
+
+def test_a_preset_of_xueliu_offers_its_name_and_the_name_follows_the_mode_in_the_page(
+        client, owner):
+    client.force_login(owner)
+    with translation.override("zh-hans"):
+        response = client.get(reverse("create_room"), {"preset": "online_xueliu"},
+                              HTTP_ACCEPT_LANGUAGE="zh-hans")
+    form = response.context["form"]
+    assert preset("online_xueliu").options["mode"] == "xueliu"
+    assert form["name"].value() == "血流成河"
+    html = response.content.decode()
+    # What static/js/room-presets.js reads to follow a change of the way to play.
+    names = re.search(r'data-default-names="([^"]*)"', html).group(1)
+    assert json.loads(names.replace("&quot;", '"')) == {"xuezhan": "血战到底",
+                                                       "xueliu": "血流成河"}
+    # A name offered in the other language follows the mode too.
+    client.post(reverse("create_room"), posted(form, name="Blood battle"))
+    assert Room.objects.get().name == "血流成河"
