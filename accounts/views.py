@@ -1,4 +1,4 @@
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -7,6 +7,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from accounts import devices
 from accounts.forms import LoginForm, SignUpForm
 from xuezhan import limits
 
@@ -14,23 +15,38 @@ from xuezhan import limits
 class LoginView(auth_views.LoginView):
     """Django's log-in, where failed log-ins count: after too many for one account or
     from one address, log-in is refused for a while (status 429) without trying the
-    password, whether it is right or not."""
+    password, whether it is right or not; a browser the account logged in from before
+    is let through the account's limit (``accounts.forms.LimitedLogin``)."""
 
     form_class = LoginForm
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
 
-    def post(self, request, *args, **kwargs):
-        refusal = limits.login_refusal(request)
-        if refusal is None:
-            return super().post(request, *args, **kwargs)
-        form = self.get_form()
-        form.refusal = refusal
-        return self.render_to_response(self.get_context_data(form=form), status=429)
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        devices.remember(self.request, response, form.get_user())
+        return response
 
     def form_invalid(self, form):
-        limits.count_failed_login(self.request)
-        return super().form_invalid(form)
+        response = super().form_invalid(form)
+        if form.refusal:
+            response.status_code = 429
+        return response
+
+
+def admin_login(request, extra_context=None):
+    """Django admin's log-in page, through the same limits as the site's log-in: its
+    form (``admin.site.login_form``, set in ``xuezhan.urls``) counts and refuses as
+    the site's does; here the refusal gets its status (429) and a log-in its known-device
+    cookie, as on the site's page."""
+    response = admin.site.login(request, extra_context)
+    form = (getattr(response, "context_data", None) or {}).get("form")
+    if getattr(form, "refusal", None):
+        response.status_code = 429
+    elif request.method == "POST" and response.status_code == 302 and (
+            request.user.is_authenticated):
+        devices.remember(request, response, request.user)
+    return response
 
 
 @require_http_methods(["GET", "POST"])
@@ -47,7 +63,9 @@ def signup(request):
         messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {
             "name": user.username
         })
-        return redirect(safe_next(request) or "home")
+        response = redirect(safe_next(request) or "home")
+        devices.remember(request, response, user)  # a log-in too: this browser is theirs
+        return response
     return render(request, "accounts/signup.html", {"form": form},
                   status=429 if form.refusal else 200)
 

@@ -1,11 +1,19 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts.forms import AdminLoginForm
+from accounts.views import admin_login
 from xuezhan import health
+
+# Every log-in to the admin goes through the site's limits on failed log-ins.
+admin.site.login_form = AdminLoginForm
 
 urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
+    # The admin's log-in, held to the site's limits (accounts.views.admin_login): before
+    # admin.site.urls, whose own "login/" it stands in for.
+    path("admin/login/", admin_login, name="admin_login"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("", include("games.urls")),
