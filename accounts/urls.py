@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path, reverse_lazy
 
-from accounts import views
+from accounts import keeping, views
 
 app_name = "accounts"
 
@@ -25,4 +25,16 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("profile/", views.profile, name="profile"),
+    path("password/reset/", keeping.PasswordResetView.as_view(), name="password_reset"),
+    path("password/reset/sent/", keeping.PasswordResetDoneView.as_view(),
+         name="password_reset_done"),
+    path("password/reset/<uidb64>/<token>/", keeping.PasswordResetConfirmView.as_view(),
+         name="password_reset_confirm"),
+    path("password/reset/complete/", keeping.PasswordResetCompleteView.as_view(),
+         name="password_reset_complete"),
+    path("email/", keeping.email, name="email"),
+    path("email/confirm/<str:token>/", keeping.email_confirm, name="email_confirm"),
+    path("sessions/", keeping.sessions, name="sessions"),
+    path("sessions/end-others/", keeping.end_other_sessions, name="end_other_sessions"),
+    path("delete/", keeping.delete, name="delete"),
 ]

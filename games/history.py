@@ -61,7 +61,7 @@ def seat_names(rnd: Round) -> dict[int, str]:
     names = {}
     for player in rnd.players.select_related("user"):
         if player.user_id:
-            names[player.seat] = player.user.username
+            names[player.seat] = labels.person_name(player.user.username)
         elif player.bot_level:
             names[player.seat] = labels.bot_name(player.seat, player.bot_level)
         else:

@@ -6,6 +6,8 @@ The engine speaks in keys (``ron``, ``qingyise``…); the pages speak Chinese or
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.usernames import DELETED_NAME
+
 SEAT_WINDS = [_("East"), _("South"), _("West"), _("North")]
 
 REASONS = {
@@ -129,3 +131,11 @@ def win_worth(win: dict) -> str:
     if not win["fan"]:
         return points
     return gettext("%(fan)s fan, %(points)s") % {"fan": win["fan"], "points": points}
+
+
+def person_name(username: str) -> str:
+    """A person's name as shown: a deleted account's anonymous name ("已注销玩家#1a2b3c4d",
+    accounts.keeping) in the reader's language, the rest as they are."""
+    if username.startswith(DELETED_NAME + "#"):
+        return gettext("Deleted player %(tag)s") % {"tag": username[len(DELETED_NAME):]}
+    return username

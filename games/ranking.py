@@ -45,7 +45,9 @@ def standings(*, since: datetime | None = None, min_rounds: int, limit: int | No
     """People with at least ``min_rounds`` finished rounds (ended at ``since`` or later),
     best net per round first; ties by more rounds, then by name. Equal net per round
     and equal rounds share a rank."""
-    seats = RoundPlayer.objects.filter(user__isnull=False, round__status=Round.Status.ENDED)
+    # A deleted account (kept, deactivated, under an anonymous name) is not ranked.
+    seats = RoundPlayer.objects.filter(user__isnull=False, user__is_active=True,
+                                       round__status=Round.Status.ENDED)
     if since is not None:
         seats = seats.filter(round__ended_at__gte=since)
     totals = (
