@@ -9,6 +9,7 @@ from django import forms
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from accounts.usernames import refuse_invisible
 from games.rules.options import DEFAULT_OPTIONS, ROUNDS_RANGE, SECONDS_RANGE, RoomOptions
 from games.rules.presets import PRESETS
 
@@ -182,6 +183,18 @@ class RoomForm(forms.Form):
         label=_("Seconds to choose the void suit"), min_value=5, max_value=120,
         initial=DEFAULT_OPTIONS.void_seconds,
     )
+    claim_window = forms.ChoiceField(
+        label=_("Time to claim a discard"),
+        choices=[("open", _("Think as long as the timer allows (the table sees the wait)")),
+                 ("secret", _("A short window, the same for every discard (nobody can tell "
+                              "who could claim)"))],
+        initial=DEFAULT_OPTIONS.claim_window,
+        help_text=_("With the timer, a player asked to pong, kong or win may think up to the "
+                    "seconds above, and everyone sees the tile wait that long: a long wait "
+                    "tells the table that somebody could claim it. With the short window "
+                    "every discard waits the same few seconds and an answer not given in "
+                    "time is a pass."),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -230,6 +243,13 @@ class RoomForm(forms.Form):
     def mode_fields(self) -> list:
         return [self[name] for name in MODE_FIELDS]
 
+    def clean_name(self):
+        """A room's name shows in the lobby and at the table: nothing in it may be
+        invisible or turn the text around (``clean`` then fills in an empty name)."""
+        name = self.cleaned_data["name"]
+        refuse_invisible(name, emoji=True)  # "周五 🀄️" is a fine name for a room
+        return name
+
     def clean(self):
         data = super().clean()
         if self.errors:
@@ -246,7 +266,8 @@ class RoomForm(forms.Form):
     def options_dict(data: dict) -> dict:
         options = {name: data[name] for name in (
             "base", "cap", "zimo_bonus", "kong_bloom_from_discard", "turn_seconds",
-            "claim_seconds", "void_seconds", "rounds", *ON_OFF_OPTIONS, *SECTION_13_ON_OFF,
+            "claim_seconds", "void_seconds", "claim_window", "rounds", *ON_OFF_OPTIONS,
+            *SECTION_13_ON_OFF,
             *SECTION_13_CHOICES, "exchange_seconds")}
         # The kong rule of 血流成河 only: another room keeps the default, so its stored
         # options say nothing of it.

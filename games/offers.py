@@ -16,8 +16,19 @@ asked, for at least ``settings.OFFER_PAUSE_SECONDS``:
 The browser's version marker would count the claimants' answers; it is sent as an opaque
 token instead (``games.table.version_token``), the same for everyone not asked.
 
-What still shows: a person who takes longer than the pause to decide keeps the tile on
-offer longer; and the wall's last discard ends the round at once when nobody may claim it.
+How long a person asked may think is the room's choice (option ``claim_window``):
+
+- ``open`` (the default): up to the room's claim_seconds. The others see the tile on offer
+  for as long as they think, so a long pause tells the table that somebody could claim it,
+  as at a real table where everyone sees a player hesitate. The room form says so. This
+  suits casual play: a player on a phone who needs three seconds to find the 碰 button
+  keeps their pong.
+- ``secret``: the pause is the whole claim window, ``settings.SECRET_CLAIM_SECONDS`` for
+  every discard alike; a person who has not answered when it ends passes (a lapse, not a
+  missed turn: it does not count towards auto-play). Nothing shows who could claim.
+
+What still shows in both: the wall's last discard ends the round at once when nobody may
+claim it.
 """
 
 from datetime import datetime, timedelta
@@ -30,8 +41,24 @@ OFFERING_EVENTS = ("discard", "added_kong_declared")
 OFFER_PHASES = ("claim", "rob")
 
 
-def _pause() -> timedelta:
-    return timedelta(seconds=settings.OFFER_PAUSE_SECONDS)
+def is_secret(options) -> bool:
+    """Is the pause the whole claim window in a room with these options?"""
+    return options.claim_window == "secret"
+
+
+def pause_seconds(options) -> float:
+    """How long every tile on offer is shown, claimable or not."""
+    if is_secret(options):
+        return max(settings.SECRET_CLAIM_SECONDS, settings.OFFER_PAUSE_SECONDS)
+    return settings.OFFER_PAUSE_SECONDS
+
+
+def claim_lapses_at(rnd, engine: EngineRound) -> datetime | None:
+    """In a room with the secret claim window, when a person asked about the tile on
+    offer passes for want of an answer (the end of the pause); None elsewhere."""
+    if is_secret(engine.options) and engine.phase in OFFER_PHASES and rnd.offer:
+        return until(rnd)
+    return None
 
 
 def until(rnd) -> datetime | None:
@@ -72,7 +99,8 @@ def after_move(rnd, *, before: dict, seat: int, action, engine: EngineRound,
     ``before`` to ``engine``. Always assigns a new dict: the table handed to the sockets
     keeps the old one."""
     if any(event["type"] in OFFERING_EVENTS for event in events):
-        rnd.offer = {"until": (now + _pause()).isoformat(), "version": rnd.version}
+        pause = timedelta(seconds=pause_seconds(engine.options))
+        rnd.offer = {"until": (now + pause).isoformat(), "version": rnd.version}
         offered_now = True
     elif rnd.offer is None:
         return

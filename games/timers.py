@@ -59,6 +59,9 @@ def person_deadline(rnd: Round, engine: EngineRound) -> datetime | None:
     """When the pending decision's time runs out for the people it waits on."""
     if rnd.decision_started_at is None or engine.phase == "ended":
         return None
+    lapse = offers.claim_lapses_at(rnd, engine)
+    if lapse is not None:
+        return lapse  # the secret claim window: answer within the pause or pass
     return rnd.decision_started_at + timedelta(seconds=decision_seconds(engine))
 
 
@@ -105,7 +108,7 @@ def _computer_pause(engine: EngineRound) -> float:
     """A computer answers a tile on offer well within the offer's pause, so that its
     answer never makes an offer last longer than one nobody could claim."""
     if engine.phase in offers.OFFER_PHASES:
-        return min(settings.BOT_DELAY_SECONDS, settings.OFFER_PAUSE_SECONDS / 2)
+        return min(settings.BOT_DELAY_SECONDS, offers.pause_seconds(engine.options) / 2)
     return settings.BOT_DELAY_SECONDS
 
 
@@ -222,8 +225,11 @@ def _time_out(rnd: Round, seat: Seat) -> None:
     engine = EngineRound.from_json(rnd.state)
     if seat.index not in engine.waiting_on():
         return
+    lapsed = offers.claim_lapses_at(rnd, engine) is not None
     action = action_to_dict(engine.default_action(seat.index))
     services.apply_for_seat(rnd, seat.index, action, by="timeout")
+    if lapsed:
+        return  # a secret claim window closing is a pass, not a missed turn
     seat.timeouts += 1
     fields = ["timeouts"]
     if seat.timeouts >= TIMEOUTS_BEFORE_AUTO_PLAY and not seat.auto_play:

@@ -116,6 +116,12 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
         (SECONDS, _("Seconds to choose the void suit; when they run out, the suit with the "
                     "fewest tiles is chosen.")),
     ),
+    "claim_window": (
+        ("open", _("A player asked to claim a discard may think up to the seconds to answer; "
+                   "the others see the tile wait as long.")),
+        ("secret", _("Every discard is on offer for the same few seconds; a player asked "
+                     "answers within them or passes, so nobody learns who could claim.")),
+    ),
     # RULES.md section 13: a match of a fixed number of rounds (shown once RoomOptions
     # has the field; the range is the engine's when it defines one).
     "rounds": (

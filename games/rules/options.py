@@ -14,6 +14,10 @@ MODES = ("xuezhan", "xueliu")  # 血战到底, 血流成河 (RULES.md section 13
 XUELIU_KONGS = ("money", "fan")
 LAST_TILES_RULES = ("four", "active")
 FAN_TABLES = ("chengdu", "video")
+# How long a person asked to claim a discard may think (games.offers): "open", up to
+# claim_seconds, and the table sees the tile on offer as long; "secret", within the
+# pause every discard gets alike, so that nobody learns who could claim it.
+CLAIM_WINDOWS = ("open", "secret")
 CAP_RANGE = (2, 8)
 PIG_FAN_RANGE = (0, 8)
 SECONDS_RANGE = (5, 120)
@@ -51,6 +55,8 @@ class RoomOptions:
     concealed_kong_shown: bool = False
     last_tiles_rule: str = "four"
     fan_table: str = "chengdu"
+    # The table's claim window; no rule of a round depends on it.
+    claim_window: str = "open"
 
     def __post_init__(self) -> None:
         _check_int("base", self.base, low=1)
@@ -80,6 +86,7 @@ class RoomOptions:
         _check_choice("xueliu_kongs", self.xueliu_kongs, XUELIU_KONGS)
         _check_choice("last_tiles_rule", self.last_tiles_rule, LAST_TILES_RULES)
         _check_choice("fan_table", self.fan_table, FAN_TABLES)
+        _check_choice("claim_window", self.claim_window, CLAIM_WINDOWS)
         for name in ("turn_seconds", "claim_seconds", "void_seconds", "exchange_seconds"):
             _check_int(name, getattr(self, name), *SECONDS_RANGE)
         if self.rounds is not None:
@@ -142,5 +149,6 @@ SECTION_13_DEFAULTS = {
     for name in (
         "exchange_three", "exchange_seconds", "mode", "xueliu_kongs",
         "late_added_kong_pays", "concealed_kong_shown", "last_tiles_rule", "fan_table",
+        "claim_window",  # not of section 13, but as new: written only when not "open"
     )
 }

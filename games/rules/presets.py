@@ -75,6 +75,7 @@ VIDEO_HALL = _preset(
     concealed_kong_shown=False,  # as the book
     last_tiles_rule="four",  # "当牌局的牌墩牌还剩下最后4张的时候"
     fan_table="chengdu",  # "基本胡 0番, 对对胡 1番, 清一色 2番, 清对 3番 ... 清龙七对 5番"
+    claim_window="open",  # as the book: no text speaks of hiding who may claim
 )
 
 SICHUAN_PC = _preset(
@@ -106,6 +107,7 @@ SICHUAN_PC = _preset(
     concealed_kong_shown=True,  # rule 4: "暗杠也必须亮一个牌出来"
     last_tiles_rule="four",  # "剩最后一圈牌（即4张）"
     fan_table="chengdu",  # "一番 平胡 ... 六番 天胡": the book's values counted from 1
+    claim_window="open",  # as the book: no text speaks of hiding who may claim
 )
 
 ONLINE_XUELIU = _preset(
@@ -131,6 +133,7 @@ ONLINE_XUELIU = _preset(
     concealed_kong_shown=True,  # "4、...暗杠也必須亮一個牌出來"
     last_tiles_rule="four",  # as the book
     fan_table="chengdu",  # "牌型番數算法": 平胡 一番 ... 青龍七對 六番, the book's values from 1
+    claim_window="open",  # as the book: no text speaks of hiding who may claim
 )
 
 QQ = _preset(
@@ -160,6 +163,7 @@ QQ = _preset(
     concealed_kong_shown=True,  # "暗杠也必须亮出牌面"
     last_tiles_rule="active",  # "最后四张牌（牌张数与未和牌人数相同）"
     fan_table="video",  # its own table: "素番 1 ... 清七对 4 ... 天和 +4"
+    claim_window="open",  # as the book: no text speaks of hiding who may claim
 )
 
 CHENGDU_HOME = _preset(
@@ -187,6 +191,7 @@ CHENGDU_HOME = _preset(
     concealed_kong_shown=False,  # as the book
     last_tiles_rule="four",  # "当牌局的牌墩牌还剩下最后4张的时候"
     fan_table="chengdu",  # "基本胡 0番 ... 清对 3番 ... 清龙七对 5番": the book's values
+    claim_window="open",  # as the book: no text speaks of hiding who may claim
 )
 
 PRESETS: dict[str, Preset] = {

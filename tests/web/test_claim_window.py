@@ -203,3 +203,78 @@ def test_version_tokens_hide_the_count_and_only_name_versions_to_move_on():
     assert version_token.encode("ABCDEG", 3) != version_token.encode("ABCDEF", 3)
     # A page showing a tile on offer carries a token no move can be made on.
     assert version_token.decode("ABCDEF", version_token.encode("ABCDEF", 3, held=True)) is None
+
+
+# --- the room's claim window (option claim_window) -------------------------------------------
+
+SECRET = 3.0
+
+
+def here_throughout(room, start) -> None:
+    """Everybody's socket is open for the whole test: nobody's seat plays itself."""
+    room.seats.update(last_seen=start + timedelta(minutes=5), online=True)
+
+
+def silent_discard(room, users, clock, tile: str, options: dict) -> dict:
+    """East throws ``tile`` in a room with ``options``; nobody answers. When did the next
+    player draw, and what became of South, who may pong a 9p?"""
+    start = timezone.localtime().replace(year=2030, microsecond=0)
+    clock.now = start
+    here_throughout(room, start)
+    engine = table(HANDS, wall=WALL, voids="ssss", current=0, options=options)
+    Round.objects.filter(room=room).update(
+        state=engine.to_json(), version=0, offer=None, deadline=None,
+        decision_started_at=start)
+    rnd = Round.objects.get(room=room)
+    services.apply_action(round_id=rnd.pk, user=users[0], expected_version=0,
+                          action={"type": "discard", "tile": tile})
+    drawn_at = None
+    for tenth in range(1, 200):  # twenty seconds, a tenth at a time
+        clock.now = start + timedelta(seconds=tenth / 10)
+        timers.advance_due_rounds()
+        rnd = Round.objects.get(room=room)
+        engine = EngineRound.from_json(rnd.state)
+        # What the table shows: no tile held on offer any more, and the next draw.
+        if rnd.offer is None and engine.phase == "turn" and engine.current == 1:
+            drawn_at = clock.now - start
+            break
+    south = room.seats.get(index=2)
+    return {"drawn_at": drawn_at, "south_timeouts": south.timeouts,
+            "south_auto": south.auto_play}
+
+
+def test_a_secret_window_closes_with_the_pause_and_a_silent_player_passes(room, clock, settings):
+    settings.SECRET_CLAIM_SECONDS = SECRET
+    room, users = room
+    secret = {"claim_window": "secret"}
+    claimable = silent_discard(room, users, clock, CLAIMABLE, secret)
+    unclaimable = silent_discard(room, users, clock, UNCLAIMABLE, secret)
+    # South could have ponged the 9p and said nothing: the table moved on at the same
+    # moment as after the 5p nobody could claim, and the lapse is no missed turn.
+    assert claimable["drawn_at"] == unclaimable["drawn_at"] == timedelta(seconds=SECRET)
+    assert claimable["south_timeouts"] == 0 and not claimable["south_auto"]
+
+
+def test_the_asked_players_clock_runs_to_the_end_of_the_secret_window(room, clock, settings):
+    settings.SECRET_CLAIM_SECONDS = SECRET
+    room, users = room
+    start = timezone.localtime().replace(year=2030, microsecond=0)
+    clock.now = start
+    here_throughout(room, start)
+    engine = table(HANDS, wall=WALL, voids="ssss", current=0,
+                   options={"claim_window": "secret"})
+    Round.objects.filter(room=room).update(state=engine.to_json(), version=0, offer=None,
+                                           deadline=None, decision_started_at=start)
+    services.apply_action(round_id=Round.objects.get(room=room).pk, user=users[0],
+                          expected_version=0, action={"type": "discard", "tile": CLAIMABLE})
+    rnd = Round.objects.get(room=room)
+    assert rnd.deadline == start + timedelta(seconds=SECRET)
+    assert 'class="countdown my-clock"' in page(room, users[2], CLAIMABLE)
+
+
+def test_with_the_open_window_the_asked_player_thinks_up_to_the_claim_seconds(room, clock):
+    room, users = room
+    open_window = silent_discard(room, users, clock, CLAIMABLE, {})
+    # The others see the tile wait for South's whole clock, and the silence is a timeout.
+    assert open_window["drawn_at"] == timedelta(seconds=15)
+    assert open_window["south_timeouts"] == 1
