@@ -6,13 +6,15 @@ player alone and changes nothing. When the room's group says the table changed, 
 consumer renders the table as *its* player may see it: hidden tiles never leave the
 server, nor travel through the channel layer.
 
-The lobby socket only listens: it joins the lobby group so that a page can be told when
-the list of open tables changes.
+The lobby socket only listens: a page is told when the list of open tables changes. One
+listener per process is in the lobby's group and renders the list once per change,
+language and page for all of that process's lobby sockets (``LobbyListener``).
 """
 
 import asyncio
 import json
 import logging
+from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
@@ -43,8 +45,10 @@ class SafeConsumer:
     - A handler that fails is logged and, for a frame from the browser, answered with an
       error; the socket stays open and usable.
     - Whatever ends the connection (a close, an error, the server's own shutdown),
-      ``clean_up`` runs, once, and a socket counted against a limit (``over_limit``) is
-      given back.
+      ``clean_up`` runs, once, and a socket counted against a limit (``count_socket``)
+      is given back.
+    - Over a limit the newest socket wins: the same person's (or address's) oldest is
+      told why and closes (``socket_replaced``), so a dead one never locks them out.
     - Channels checks the database connections before every message, on the one thread
       that also applies every move: five trips there per move, queued behind the moves.
       These consumers touch the database only through ``database_sync_to_async``, which
@@ -61,7 +65,7 @@ class SafeConsumer:
             if self.slot is not None:
                 sockets, key = self.slot
                 self.slot = None
-                sockets.give_back(key)
+                sockets.give_back(key, self.channel_name)
             if not self.cleaned_up:
                 self.cleaned_up = True
                 await self.clean_up()
@@ -87,36 +91,65 @@ class SafeConsumer:
         with translation.override(getattr(self, "language", settings.LANGUAGE_CODE)):
             return str(text)
 
-    async def over_limit(self, sockets: limits.OpenSockets, key) -> bool:
-        """Count this socket under ``key`` (given back however it ends); over the limit,
-        tell the page why and close instead."""
-        if sockets.take(key):
-            self.slot = (sockets, key)
-            return False
-        await self.accept()
-        await self.send_error(self.translated(sockets.message))
-        await self.close(code=limits.CLOSE_TOO_MANY)
-        return True
+    async def count_socket(self, sockets: limits.OpenSockets, key) -> None:
+        """Count this socket under ``key`` (given back however it ends). Over the limit
+        the newest wins: the oldest sockets of ``key`` are counted no more and told to
+        close, each through its own channel, so that each closes in its own turn (a
+        socket mid-render finishes first); a dead one frees its slot all the same."""
+        self.slot = (sockets, key)
+        for channel in sockets.take(key, self.channel_name):
+            try:
+                await self.channel_layer.send(channel, {"type": "socket.replaced"})
+            except Exception:  # counted no more all the same: it closes at its ping timeout
+                logger.exception("socket: could not tell %s it was replaced", channel)
+
+    async def socket_replaced(self, event) -> None:
+        """A newer socket of the same person (or address) took this one's place: the page
+        says so, and does not try again (``limits.CLOSE_REPLACED``)."""
+        if self.slot is None:
+            return  # not counted (any more): nothing to make way for
+        sockets, _key = self.slot
+        self.slot = None  # given back already: the newer one holds it
+        await self.send_replaced_note(self.translated(sockets.message))
+        await self.close(code=limits.CLOSE_REPLACED)
+
+    async def send_replaced_note(self, message: str) -> None:
+        await self.send_error(message)
 
 
 class LobbyConsumer(SafeConsumer, AsyncWebsocketConsumer):
     """Keeps the lobby's list of rooms live: when a room opens, fills or starts a round,
-    every lobby page gets the new list (no tile, no hand: the lobby is public)."""
+    every lobby page gets the new list (no tile, no hand: the lobby is public). The page
+    a socket shows is its ``?page=`` (games.selectors.lobby_rooms); the lists are
+    rendered by the process's one ``LobbyListener``, never by each socket.
 
-    joined = False
+    A person logged in may hold ``LOBBY_SOCKETS_PER_USER`` lobby sockets in a process, a
+    visitor ``ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS`` per address; one more closes their
+    oldest (``limits.CLOSE_REPLACED``)."""
+
+    joined = False  # registered with the process's listener
+    live = False  # accepted: the listener sends it every change
 
     async def connect(self) -> None:
         self.language = _language(self.scope)
-        if not self.scope["user"].is_authenticated and await self.over_limit(
-                limits.ANONYMOUS_LOBBY_SOCKETS, limits.socket_address(self.scope)):
-            return
-        await self.channel_layer.group_add(services.LOBBY_GROUP, self.channel_name)
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.page = selectors.page_number((query.get("page") or ["1"])[0])
+        user = self.scope["user"]
+        if user.is_authenticated:
+            await self.count_socket(limits.LOBBY_SOCKETS, user.pk)
+        else:
+            await self.count_socket(limits.ANONYMOUS_LOBBY_SOCKETS,
+                                    limits.socket_address(self.scope))
+        # The listener is in the lobby's group before the page is told it is live.
+        await LOBBY_LISTENER.join(self)
         self.joined = True
         await self.accept()
+        self.live = True
 
     async def clean_up(self) -> None:
+        self.live = False
         if self.joined:
-            await self.channel_layer.group_discard(services.LOBBY_GROUP, self.channel_name)
+            LOBBY_LISTENER.leave(self)
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         # The lobby socket takes no commands, whatever is sent; it says so.
@@ -125,14 +158,155 @@ class LobbyConsumer(SafeConsumer, AsyncWebsocketConsumer):
     async def send_error(self, message: str) -> None:
         await self.send(text_data=json.dumps({"error": message}, ensure_ascii=False))
 
-    async def lobby_changed(self, event) -> None:
-        await self.send(text_data=await database_sync_to_async(self._render)())
+    async def send_replaced_note(self, message: str) -> None:
+        self.live = False
+        await self.send(text_data=(
+            f'<p id="lobby-note" class="lobby-note" role="status" hx-swap-oob="true">'
+            f'{escape(message)}</p>'))
 
-    def _render(self) -> str:
-        with translation.override(self.language):
-            return render_to_string(
-                "games/_room_list.html", {"rooms": selectors.lobby_rooms(), "oob": True}
-            )
+
+def render_lobby(views) -> tuple[dict[tuple[str, int], str], int]:
+    """The lobby's lists for each (language, page) of ``views``, and how many renders
+    that took: one per language and page shown, a page beyond the last being the last
+    (so that no page asked for costs a render of its own)."""
+    counts = selectors.lobby_counts()
+    rendered: dict[tuple[str, int], str] = {}
+    pages: dict[tuple[str, int], str] = {}
+    for language, page in views:
+        shown = (language, min(page, counts["pages"]))
+        if shown not in rendered:
+            with translation.override(language):
+                rendered[shown] = render_to_string("games/_room_list.html", {
+                    "rooms": selectors.lobby_rooms(shown[1], counts=counts), "oob": True})
+        pages[(language, page)] = rendered[shown]
+    return pages, len(rendered)
+
+
+class LobbyListener:
+    """The one member of the lobby's group in this process, for all its lobby sockets.
+
+    A change of the lobby (``services.broadcast_lobby_changed``, to the group) reaches
+    every process with a member in the group, once. Here it is rendered once for each
+    language and page that this process's lobby sockets show, and each socket is sent
+    its copy: a change costs a render or two per process, whatever the number of
+    sockets. (Each socket in the group rendering for itself, 1,000 sockets took 10 s to
+    have one change: ``benchmarks/bench_lobby.py``.) Changes that arrive while a render
+    runs are rendered together once it is done: a render starts after the last change it
+    answers arrived, so no page is left with an older list than the database's.
+
+    It starts with the process's first lobby socket (on that event loop and channel
+    layer) and stops with the last.
+    """
+
+    # Channels drops a member from a group after a day (channels_redis' group_expiry):
+    # the listener joins its group again this often.
+    REJOIN_SECONDS = 3600.0
+
+    def __init__(self) -> None:
+        self.sockets: dict[LobbyConsumer, None] = {}  # registered, oldest first
+        self.renders = 0  # (language, page) lists rendered, for tests and benchmarks
+        self._loop = None
+        self._layer = None
+        self._task: asyncio.Task | None = None  # receiving the changes (``_run``)
+        self._ready: asyncio.Event | None = None  # set once in the group
+
+    def _running(self, layer) -> bool:
+        return (self._loop is asyncio.get_running_loop() and self._layer is layer
+                and self._task is not None and not self._task.done())
+
+    async def join(self, socket: LobbyConsumer) -> None:
+        """Register ``socket`` (sent every change once it is ``live``), starting to
+        listen if this process was not; returns once the listener is in the group."""
+        if not self._running(socket.channel_layer):
+            self._start(socket.channel_layer)
+        self.sockets[socket] = None
+        await self._ready.wait()
+
+    def leave(self, socket: LobbyConsumer) -> None:
+        """``socket`` closed; the last one gone, stop listening (the listener leaves the
+        group by itself, never holding up the socket's own end)."""
+        self.sockets.pop(socket, None)
+        if not self.sockets and self._running(socket.channel_layer):
+            task, self._task = self._task, None
+            task.cancel()
+
+    def _start(self, layer) -> None:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop or self._layer is not layer:
+            self.sockets.clear()  # those of another loop or layer: gone with it
+        self._loop, self._layer = loop, layer
+        self._ready, changed = asyncio.Event(), asyncio.Event()
+        self._task = asyncio.ensure_future(self._run(layer, self._ready, changed))
+
+    async def _run(self, layer, ready: asyncio.Event, changed: asyncio.Event) -> None:
+        """Receive the lobby's changes, and have them sent (``_send_changes``) meanwhile."""
+        # The layer's usual kind of channel name: channels_redis reads the channels of a
+        # process through one queue per prefix, the one its consumers use.
+        channel = await layer.new_channel()
+        try:
+            await layer.group_add(services.LOBBY_GROUP, channel)
+        except Exception:  # the sockets are not held up: they miss changes until rejoined
+            logger.exception("lobby: could not join the lobby's group")
+        finally:
+            ready.set()
+        sender = asyncio.ensure_future(self._send_changes(layer, channel, changed))
+        try:
+            while True:
+                try:
+                    message = await layer.receive(channel)
+                except Exception:  # the channel layer's server away for a moment
+                    logger.exception("lobby: could not receive the lobby's changes")
+                    await asyncio.sleep(1.0)
+                    continue
+                if message.get("type") == "lobby.changed":
+                    changed.set()
+        finally:
+            sender.cancel()
+            try:  # bounded: a process shutting down cancels this too
+                await asyncio.wait_for(
+                    layer.group_discard(services.LOBBY_GROUP, channel), timeout=5)
+            except (asyncio.CancelledError, Exception):
+                # Left in the group, it is sent the lobby's changes until the group
+                # expires; nobody reads them, and the layer drops them when they expire.
+                pass
+
+    async def _send_changes(self, layer, channel: str, changed: asyncio.Event) -> None:
+        """Send each change, all those that came during a render together after it."""
+        while True:
+            try:
+                await asyncio.wait_for(changed.wait(), timeout=self.REJOIN_SECONDS)
+            except TimeoutError:
+                try:
+                    await layer.group_add(services.LOBBY_GROUP, channel)
+                except Exception:
+                    logger.exception("lobby: could not join the lobby's group again")
+                continue
+            changed.clear()
+            try:
+                await self._send_all()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.exception("lobby: could not send the new list")
+
+    async def _send_all(self) -> None:
+        sockets = [s for s in self.sockets if s.live]
+        if not sockets:
+            return
+        views = {(s.language, s.page) for s in sockets}
+        pages, renders = await database_sync_to_async(render_lobby)(views)
+        self.renders += renders
+        for socket in sockets:
+            if not socket.live:  # closed or replaced meanwhile
+                continue
+            try:
+                await socket.send(text_data=pages[(socket.language, socket.page)])
+            except Exception:
+                logger.debug("lobby: a socket closed while it was sent the list",
+                             exc_info=True)
+
+
+LOBBY_LISTENER = LobbyListener()
 
 
 def _language(scope) -> str:
@@ -178,8 +352,7 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
             # No such room, or nobody logged in: the table page needs a login too.
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
-        if await self.over_limit(limits.TABLE_SOCKETS, self.user.pk):
-            return
+        await self.count_socket(limits.TABLE_SOCKETS, self.user.pk)
         self.group = services.room_group(self.code)
         # In the group before the watcher is counted: a switch-off committed after the
         # check below reaches this socket.

@@ -22,9 +22,11 @@ from xuezhan import limits
 
 @require_GET
 def lobby(request):
-    """The lobby: open to everyone; sitting at a table needs an account."""
+    """The lobby: open to everyone; sitting at a table needs an account. ``?page=N``
+    shows the N-th page of each list (its socket keeps that page live)."""
+    page = selectors.page_number(request.GET.get("page"))
     return render(request, "games/lobby.html",
-                  {"rooms": selectors.lobby_rooms(), "join_form": JoinForm()})
+                  {"rooms": selectors.lobby_rooms(page), "join_form": JoinForm()})
 
 
 @login_required

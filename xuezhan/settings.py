@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Notes when each logged-in session was last used, and from which browser.
+    "accounts.middleware.DeviceSessionMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -183,14 +185,33 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# Log-in takes a user name in any case: names are unique regardless of case.
+# Log-in takes a user name in any case: names are unique regardless of case. The first
+# backend alone tries passwords, one hash per log-in whatever the name; ModelBackend only
+# keeps the sessions it logged in valid (accounts.backends).
 AUTHENTICATION_BACKENDS = [
-    "django.contrib.auth.backends.ModelBackend",
     "accounts.backends.NameInAnyCaseBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
+# Sessions live in the database (Django's default backend, not set here): the sessions
+# page lists them (accounts.models.DeviceSession) and ends them.
+
+# --- E-mail: password-reset links ------------------------------------------------------
+# Printed on the console unless EMAIL_HOST names an SMTP server (then EMAIL_PORT,
+# EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS; DEFAULT_FROM_EMAIL is the sender).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", default=True)
+    EMAIL_TIMEOUT = 20
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
 
 # --- Internationalisation -------------------------------------------------------------
 LANGUAGE_CODE = "zh-hans"
@@ -267,6 +288,9 @@ BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY", "0.6"))
 # whether or not somebody may claim it: a pause only when somebody could claim would tell
 # the table about their hidden tiles (games.offers). Computer claimants answer within it.
 OFFER_PAUSE_SECONDS = float(os.environ.get("OFFER_PAUSE", "1.0"))
+# Rooms with the secret claim window (option claim_window = "secret"): every discard is on
+# offer this long, and a person asked answers within it or passes (games.offers).
+SECRET_CLAIM_SECONDS = float(os.environ.get("SECRET_CLAIM_SECONDS", "3.0"))
 # How long a player may be disconnected before the seat plays itself (托管).
 DISCONNECT_GRACE_SECONDS = float(os.environ.get("DISCONNECT_GRACE", "15"))
 # The pause between two rounds that computer players play by themselves.
@@ -287,6 +311,17 @@ LOGIN_FAILURES_PER_ACCOUNT = os.environ.get("LOGIN_FAILURES_PER_ACCOUNT", "10/15
 LOGIN_FAILURES_PER_ADDRESS = os.environ.get("LOGIN_FAILURES_PER_ADDRESS", "30/15m")
 # Accounts created from one address.
 SIGNUPS_PER_ADDRESS = os.environ.get("SIGNUPS_PER_ADDRESS", "5/h")
+# Keeping an account (accounts.keeping_limits): password-reset requests per address;
+# e-mails to one address (reset links and address confirmations together), whether an
+# account has it or not; confirmation e-mails a person asks for; wrong passwords typed
+# to confirm the e-mail address or deleting the account, per person; "log out
+# everywhere else", per person.
+PASSWORD_RESETS_PER_ADDRESS = os.environ.get("PASSWORD_RESETS_PER_ADDRESS", "10/h")
+MAILS_PER_EMAIL = os.environ.get("MAILS_PER_EMAIL", "5/h")
+EMAIL_CONFIRMATIONS_PER_USER = os.environ.get("EMAIL_CONFIRMATIONS_PER_USER", "5/h")
+PASSWORD_CONFIRM_FAILURES_PER_USER = os.environ.get(
+    "PASSWORD_CONFIRM_FAILURES_PER_USER", "5/15m")
+SESSION_ENDINGS_PER_USER = os.environ.get("SESSION_ENDINGS_PER_USER", "10/h")
 # The address of a request is REMOTE_ADDR (an IPv6 address counts by its /64), of a
 # socket the peer daphne saw. Behind a reverse proxy both are the proxy's own: set
 # RATELIMIT_IP_META_KEY to the header the proxy sets itself (e.g. HTTP_X_REAL_IP, one it
@@ -297,11 +332,14 @@ if os.environ.get("RATELIMIT_IP_META_KEY"):
 # A count the cache lost (a key gone between two steps) lets the request through rather
 # than refusing everybody.
 RATELIMIT_FAIL_OPEN = True
-# Rooms one person may have waiting for players (no round played yet, owner still seated).
+# Rooms one person may have opened that wait for their first round, seated there or not
+# (one they left with nobody seated closes when they open another).
 OPEN_ROOMS_PER_USER = int(os.environ.get("OPEN_ROOMS_PER_USER", "3"))
-# Sockets open at once, counted by each process for itself: table sockets per person,
-# lobby sockets per address for visitors who have not logged in.
+# Sockets open at once, counted by each process for itself: table sockets and lobby
+# sockets per person, lobby sockets per address for visitors who have not logged in. One
+# more closes the oldest of that person (or address): the newest wins.
 TABLE_SOCKETS_PER_USER = int(os.environ.get("TABLE_SOCKETS_PER_USER", "8"))
+LOBBY_SOCKETS_PER_USER = int(os.environ.get("LOBBY_SOCKETS_PER_USER", "8"))
 ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS = int(
     os.environ.get("ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS", "20"))
 # Quick phrases at the table (games.phrases), per person: at least this many seconds

@@ -1,6 +1,8 @@
 """Hostile players over sockets: one person opening table after table, one address
-opening lobby after lobby without logging in. Over the limit the socket says why, in the
-player's language, and closes; every socket that ends, however, makes room again."""
+opening lobby after lobby without logging in. Over the limit the newest socket wins: the
+oldest of that person (or address) says why, in the player's language, and closes with
+``limits.CLOSE_REPLACED``; every socket that ends, however, makes room again (more in
+tests/web/test_socket_newest_wins.py)."""
 
 import asyncio
 import json
@@ -16,16 +18,19 @@ from xuezhan.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-TOO_MANY_TABLES_ZH = "你同时打开的牌桌太多了"
+TOO_MANY_TABLES_ZH = "此页面已在别处（另一个窗口或标签页）打开"
 TOO_MANY_LOBBIES_ZH = "你所在的网络打开的大厅页面太多了"
 
 
 async def refused_with(communicator) -> tuple[str, int]:
-    """What a socket accepted only to be refused was told, and the code it closed with."""
-    message = await communicator.receive_from()
-    closed = await communicator.receive_output()
-    assert closed["type"] == "websocket.close"
-    return message, closed["code"]
+    """What a socket replaced by a newer one was told last, and the code it closed with
+    (a table socket may have been sent updates before)."""
+    message = None
+    while True:
+        output = await communicator.receive_output(timeout=3)
+        if output["type"] == "websocket.close":
+            return message, output["code"]
+        message = output.get("text")
 
 
 async def test_one_person_may_not_open_more_table_sockets_than_the_limit(settings):
@@ -37,19 +42,21 @@ async def test_one_person_may_not_open_more_table_sockets_than_the_limit(setting
     assert connected and 'id="table"' in await second.receive_from()
 
     third, connected = await connect(room.code, cookies[0])
-    assert connected  # accepted, to be told why it closes
-    message, code = await refused_with(third)
+    assert connected and 'id="table"' in await third.receive_from()  # the newest wins
+    message, code = await refused_with(first)
     assert 'id="table-error"' in message and TOO_MANY_TABLES_ZH in message
-    assert code == limits.CLOSE_TOO_MANY
+    assert code == limits.CLOSE_REPLACED
+    assert limits.TABLE_SOCKETS.count(users[0].pk) == 2
     # Another player at the same table is not held to the first one's sockets.
     other, connected = await connect(room.code, cookies[1])
     assert connected and 'id="table"' in await other.receive_from()
 
-    # Closing one makes room for a new one.
-    await first.disconnect()
+    # Closing one makes room for a new one: nothing more is replaced.
+    await second.disconnect()
     again, connected = await connect(room.code, cookies[0])
     assert connected and 'id="table"' in await again.receive_from()
-    for communicator in (second, other, again):
+    assert limits.TABLE_SOCKETS.count(users[0].pk) == 2
+    for communicator in (first, third, other, again):
         await communicator.disconnect()
     assert not limits.TABLE_SOCKETS.open
 
@@ -57,14 +64,15 @@ async def test_one_person_may_not_open_more_table_sockets_than_the_limit(setting
 async def test_the_refusal_is_in_the_players_language(settings):
     settings.TABLE_SOCKETS_PER_USER = 1
     room, users, cookies = await make_table()
-    first, connected = await connect(room.code, cookies[0])
-    assert connected
     headers = [HOST, ORIGIN, (b"cookie", cookies[0]), (b"accept-language", b"en")]
-    second = WebsocketCommunicator(application, f"/ws/tables/{room.code}/", headers=headers)
-    assert (await second.connect())[0]
-    message, code = await refused_with(second)
-    assert "You have too many tables open" in message and code == limits.CLOSE_TOO_MANY
+    first = WebsocketCommunicator(application, f"/ws/tables/{room.code}/", headers=headers)
+    assert (await first.connect())[0]
+    second, connected = await connect(room.code, cookies[0])
+    assert connected
+    message, code = await refused_with(first)
+    assert "This page was opened elsewhere" in message and code == limits.CLOSE_REPLACED
     await first.disconnect()
+    await second.disconnect()
 
 
 async def test_a_table_socket_cut_off_without_a_goodbye_makes_room_too(settings):
@@ -101,10 +109,10 @@ async def test_one_address_may_not_open_too_many_lobby_sockets_without_logging_i
     first = await lobby_socket("203.0.113.7")
     second = await lobby_socket("203.0.113.7")
     third = await lobby_socket("203.0.113.7")
-    message, code = await refused_with(third)
-    assert TOO_MANY_LOBBIES_ZH in json.loads(message)["error"]
-    assert code == limits.CLOSE_TOO_MANY
-    assert await still_open(first) and await still_open(second)
+    message, code = await refused_with(first)
+    assert 'id="lobby-note"' in message and TOO_MANY_LOBBIES_ZH in message
+    assert code == limits.CLOSE_REPLACED
+    assert await still_open(second) and await still_open(third)
 
     # Another address, and a player who has logged in from the same one, are not held.
     elsewhere = await lobby_socket("203.0.113.8")
@@ -113,11 +121,11 @@ async def test_one_address_may_not_open_too_many_lobby_sockets_without_logging_i
     player = await lobby_socket("203.0.113.7", await sync_to_async(session_cookie)(user))
     assert await still_open(player)
 
-    # A visitor who closes a lobby page makes room for another.
-    await first.disconnect()
+    # A visitor who closes a lobby page makes room for another: nothing is replaced.
+    await second.disconnect()
     again = await lobby_socket("203.0.113.7")
-    assert await still_open(again)
-    for communicator in (second, elsewhere, player, again):
+    assert await still_open(again) and await still_open(third)
+    for communicator in (first, third, elsewhere, player, again):
         await communicator.disconnect()
     assert not limits.ANONYMOUS_LOBBY_SOCKETS.open
 
@@ -127,9 +135,9 @@ async def test_an_ipv6_visitor_counts_by_network(settings):
     settings.ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS = 1
     first = await lobby_socket("2001:db8:1:2::1")
     second = await lobby_socket("2001:db8:1:2::ffff")
-    message, code = await refused_with(second)
-    assert code == limits.CLOSE_TOO_MANY
+    message, code = await refused_with(first)
+    assert code == limits.CLOSE_REPLACED
     other_network = await lobby_socket("2001:db8:1:3::1")
-    assert await still_open(other_network)
-    await first.disconnect()
-    await other_network.disconnect()
+    assert await still_open(other_network) and await still_open(second)
+    for communicator in (first, second, other_network):
+        await communicator.disconnect()
