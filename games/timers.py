@@ -44,10 +44,23 @@ def decision_seconds(engine: EngineRound) -> int:
     return options.turn_seconds
 
 
+# A seat whose process stopped refreshing its presence (it died) counts as away after this
+# many of its heartbeats went missing: a live socket is seen every PRESENCE_SECONDS.
+MISSED_HEARTBEATS = 3
+
+
 def is_away(seat: Seat, now: datetime) -> bool:
+    """Is this seated person gone? Every socket of theirs closed at least the grace ago
+    (``online`` false: absence costs the others seconds, not a turn), or no process has
+    seen a socket of theirs for several heartbeats (the process holding it died)."""
     if seat.user_id is None or seat.last_seen is None:
         return seat.user_id is None
-    return seat.last_seen < now - timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)
+    silent = now - seat.last_seen
+    grace = timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)
+    if not seat.online:
+        return silent >= grace
+    return silent >= max(grace, timedelta(
+        seconds=MISSED_HEARTBEATS * settings.PRESENCE_SECONDS))
 
 
 def computer_decided(seats: list[Seat], now: datetime) -> set[int]:

@@ -292,7 +292,7 @@ OFFER_PAUSE_SECONDS = float(os.environ.get("OFFER_PAUSE", "1.0"))
 # offer this long, and a person asked answers within it or passes (games.offers).
 SECRET_CLAIM_SECONDS = float(os.environ.get("SECRET_CLAIM_SECONDS", "3.0"))
 # How long a player may be disconnected before the seat plays itself (托管).
-DISCONNECT_GRACE_SECONDS = float(os.environ.get("DISCONNECT_GRACE", "15"))
+DISCONNECT_GRACE_SECONDS = float(os.environ.get("DISCONNECT_GRACE", "5"))
 # The pause between two rounds that computer players play by themselves.
 NEXT_ROUND_PAUSE = float(os.environ.get("NEXT_ROUND_PAUSE", "3"))
 # Timers and computer players run inside the web process too (the one-process default);
