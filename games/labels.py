@@ -123,6 +123,27 @@ def describe_patterns(patterns: dict[str, int]) -> str:
     return " + ".join(parts)
 
 
+def win_words(win: dict, names) -> tuple[str, str]:
+    """What goes before and after the winning tile in the win's announcement: "南 胡 [三万]
+    （西 点炮）", "南 自摸 [三万]", "南 抢杠胡 [三万]（西 的补杠）" — who won and who fed the
+    tile, never words that read as the winner dealing in."""
+    source = win.get("from")
+    if win["how"] == "zimo" or source is None:
+        return gettext("self-draws"), ""
+    if win["how"] == "rob_kong":
+        return (gettext("wins by robbing a kong:"),
+                gettext("(from %(name)s's added kong)") % {"name": names[source]})
+    return gettext("wins on"), gettext("(%(name)s dealt in)") % {"name": names[source]}
+
+
+def fan_and_points(fan: int, points: int) -> str:
+    """"2 番 · 8 分"; a plain win counts no fan and reads as its points alone."""
+    worth = ngettext("%(points)d point", "%(points)d points", points) % {"points": points}
+    if not fan:
+        return worth
+    return gettext("%(fan)s fan · %(points)s") % {"fan": fan, "points": worth}
+
+
 def win_worth(win: dict) -> str:
     """'2 fan, 4 points' for a win (points: what one payer pays); a plain win counts no
     fan, so it reads as its points alone ('1 point'), never '0 fan'."""

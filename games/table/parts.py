@@ -263,9 +263,10 @@ def _win_banner(snap: TableSnapshot, view: dict) -> str:
         newest = [w for w in view["winners"]
                   if last["claim"] is not None and w["claim"] == last["claim"]] or [last]
         winners = tuple(
-            (names[w["seat"]], w["tile"], str(labels.HOW.get(w["how"], w["how"])),
-             labels.describe_patterns(w["patterns"]), w["fan"],
-             win_points(view["winners"], view["ledger"], w, WIN_REASONS))
+            (names[w["seat"]], w["tile"], *labels.win_words(w, names),
+             labels.describe_patterns(w["patterns"]),
+             labels.fan_and_points(w["fan"], win_points(view["winners"], view["ledger"], w,
+                                                        WIN_REASONS)))
             for w in newest
         )
     return _part("_win_banner.html", winners=winners)
