@@ -6,7 +6,9 @@ Every value is written out, and where a seed text decides it the comment quotes 
 words. Where a text says nothing, the value is the book's default ("as the book"). The
 fan values of seeds 000, 001 and 004 count from 1 for a plain win (or from 0 like ours)
 and then equal this book's table ("chengdu"); only seed 003 lists other values ("video").
-No seed text mentions 换三张, so exchange_three is off in every preset.
+No seed text mentions 换三张. It is on in the presets of the online halls (网络血战·血流成河,
+QQ 血战), whose players meet it in every online 血战 and 血流 room and expect it; off in
+the table-side ones (视频血战, 四川麻将, 成都家常), as the texts play.
 
 The labels are marked for translation without importing Django (the engine has no
 Django); the room form translates them.
@@ -125,7 +127,8 @@ ONLINE_XUELIU = _preset(
     ready_difference=False,  # "查花豬，查大叫" — no 补差价
     turn_seconds=30, claim_seconds=15, void_seconds=20,  # as the book
     rounds=None,
-    exchange_three=False, exchange_seconds=20,
+    exchange_three=True,  # online halls swap three: their players expect it
+    exchange_seconds=20,
     # "已經胡牌的玩家還要繼續摸牌、打牌、胡牌，但是除了胡牌以外，只能摸什麼牌就打什麼牌"
     mode="xueliu",
     xueliu_kongs="fan",  # "如果玩家開杠，那麼玩家不管胡牌還是點炮都要加番，明杠加一番，暗杠加兩番"
@@ -156,7 +159,8 @@ QQ = _preset(
     claim_seconds=15,  # "如果遇到碰牌或杠牌，在下家抓牌之前有 15 秒钟的等待时间"
     void_seconds=20,  # as the book
     rounds=None,
-    exchange_three=False, exchange_seconds=20,
+    exchange_three=True,  # online halls swap three: their players expect it
+    exchange_seconds=20,
     mode="xuezhan",  # "直到和走三家或抓光牌城为止"
     xueliu_kongs="money",
     late_added_kong_pays=True,  # "续明杠：尚未和走者每人输给杠牌者 1 分", with no time limit

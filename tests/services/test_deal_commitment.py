@@ -4,6 +4,7 @@ with the old shuffle (keyed by the hash) still re-deal and verify."""
 
 import hashlib
 import random
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -65,6 +66,9 @@ def test_the_table_shows_the_commitment_and_never_the_seed():
     client.force_login(owner)
     html = client.get(f"/t/{room.code}/").content.decode()
     assert rnd.seed_hash in html and rnd.seed not in html
+    # Details on demand: behind a closed ⓘ, not a 64-character line under the table.
+    assert re.search(r'<details id="commitment" class="commitment"><summary[^>]*>ⓘ</summary>',
+                     html)
 
 
 def test_a_round_dealt_with_the_old_shuffle_still_verifies():

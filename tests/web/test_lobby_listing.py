@@ -228,3 +228,16 @@ async def test_a_table_socket_keeps_its_room_open_and_its_closing_starts_the_idl
         now=left_at + timedelta(minutes=29)) == []
     assert await sync_to_async(idle_rooms.close_idle_rooms)(
         now=left_at + timedelta(minutes=31)) == [room.code]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language, expected", [("zh-hans", "底分 6，封顶 5 番"),
+                                                ("en", "base 6, cap 5 fan")])
+def test_the_lobby_writes_a_rooms_rules_with_its_languages_punctuation(client, language,
+                                                                       expected):
+    from django.contrib.auth.models import User
+
+    owner = User.objects.create_user("punct", password="x-long-password-1")
+    services.create_room(owner=owner, name="p", options={"base": 6, "cap": 5})
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert expected in html
