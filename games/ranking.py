@@ -1,5 +1,7 @@
-"""The ranking (/ranking/): players by their net points per round, this week and of all
-time, summed from the ledger like every other score of the site (games.history).
+"""The ranking (/ranking/): players by their net per round in units of each room's base
+stake (底分), this week and of all time, summed from the ledger like every other score of
+the site (games.history). Counting in bases makes tables of different stakes comparable:
++12 at a base of 6 is +2, as +2 at a base of 1.
 
 Only people are ranked: a computer player has no account, so its seats are never
 counted. A player needs a few rounds to be ranked (one lucky 清一色 is not a standing):
@@ -13,7 +15,9 @@ from datetime import datetime, timedelta
 from fractions import Fraction
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F, Sum
+from django.db.models import IntegerField, Value
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -32,12 +36,16 @@ class Standing:
     user_id: int
     name: str
     rounds: int
-    net: int
+    net: Fraction  # in units of the base of each round's room
 
     @property
     def per_round(self) -> float:
         """For showing (rounded by the template); the order is by the exact fraction."""
-        return self.net / self.rounds
+        return float(self.net / self.rounds)
+
+    @property
+    def net_shown(self) -> float:
+        return float(self.net)
 
 
 def standings(*, since: datetime | None = None, min_rounds: int, limit: int | None = LIMIT
@@ -50,18 +58,24 @@ def standings(*, since: datetime | None = None, min_rounds: int, limit: int | No
                                        round__status=Round.Status.ENDED)
     if since is not None:
         seats = seats.filter(round__ended_at__gte=since)
-    totals = (
-        seats.annotate(received=seat_total("in"), paid=seat_total("out"))
-        .values("user")
-        .annotate(rounds=Count("id"), net=Sum(F("received") - F("paid")))
-        .filter(rounds__gte=min_rounds)
+    per_seat = (
+        seats.annotate(received=seat_total("in"), paid=seat_total("out"),
+                       base=Coalesce(Cast(KeyTextTransform("base", "round__room__options"),
+                                          IntegerField()), Value(1)))
+        .values_list("user", "received", "paid", "base")
         .order_by()
     )
-    rows = [(row["user"], row["rounds"], row["net"] or 0) for row in totals]
+    nets: dict[int, Fraction] = {}
+    rounds_of: dict[int, int] = {}
+    for user, received, paid, base in per_seat:
+        nets[user] = nets.get(user, Fraction(0)) + Fraction(received - paid, max(base, 1))
+        rounds_of[user] = rounds_of.get(user, 0) + 1
+    rows = [(user, rounds_of[user], nets[user]) for user in nets
+            if rounds_of[user] >= min_rounds]
     names = dict(get_user_model().objects.filter(pk__in=[user for user, _, _ in rows])
                  .values_list("pk", "username"))
     # Sorted here, exactly: net / rounds as a fraction, not a rounded float from SQL.
-    rows.sort(key=lambda row: (-Fraction(row[2], row[1]), -row[1], names[row[0]].casefold()))
+    rows.sort(key=lambda row: (-row[2] / row[1], -row[1], names[row[0]].casefold()))
     found: list[Standing] = []
     for user, rounds, net in rows[:limit]:
         if found and found[-1].rounds == rounds and found[-1].net == net:

@@ -163,3 +163,22 @@ def test_the_profile_links_to_the_ranking_and_says_the_players_place(client, roo
     card = html.split('<section class="card">')[1]
     assert f'href="{reverse("ranking")}"' in card
     assert "本周第 4 名" in unescape(card) and "总榜第 4 名" in unescape(card)
+
+
+def test_the_ranking_counts_in_each_rooms_base_so_stakes_compare(room):
+    a, b, c, d = people("gao", "di", "x1", "x2")
+    high = Room.objects.create(name="高底分", owner=room.owner, options={"base": 10})
+    low = Room.objects.create(name="低底分", owner=room.owner, options={"base": 1})
+    for _ in range(5):
+        # gao wins 30 points at a base of 10 (3 bases); di wins 5 at a base of 1 (5 bases).
+        finished_round(high, [a, c, None, None], [(1, 0, 30)])
+        finished_round(low, [b, d, None, None], [(1, 0, 5)])
+    rows = {row.name: row for row in ranking.all_time()}
+    assert rows["di"].rank == 1 and rows["gao"].rank == 2
+    assert rows["gao"].net == 15 and rows["gao"].per_round == 3.0
+    assert rows["x1"].net == -15 and rows["x2"].net == -25
+
+
+def test_the_page_says_the_ranking_counts_in_base_stakes(client, room):
+    html = client.get(reverse("ranking"), HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    assert "每局按所在房间的底分折算" in html
