@@ -431,14 +431,20 @@ def _verbs_with_details(engine, view: dict, viewer: int, verbs: list[str]) -> tu
 
 def _settlement(snap: TableSnapshot, view: dict, winds) -> str:
     # (To join the imports at the top once the table's rework has landed.)
+    from games import settlement_cards
     from games.settlement_sentences import settlement_words
 
-    names = snap.names
+    names, viewer = snap.names, view["viewer"]
     # Every payment with its arithmetic, the end-of-round checks and the glossary.
     words = settlement_words(view, names, snap.shown.options)
     nets = tuple((f"{winds[i]} {names[i]}", net) for i, net in enumerate(view["net"]))
-    return _part("_settlement.html", words=words, nets=nets,
-                 round_id=snap.round.pk, room_code=snap.room_code)
+    # A card per player on top, the viewer's first; each payment with its payer and
+    # payee, to mark the viewer's own and to filter per player.
+    cards = settlement_cards.cards(view, names, winds, viewer)
+    rows = settlement_cards.payment_rows(view, words.payments, viewer)
+    players = tuple((seat, names[seat]) for seat in range(SEATS))
+    return _part("_settlement.html", words=words, nets=nets, cards=cards, rows=rows,
+                 players=players, round_id=snap.round.pk, room_code=snap.room_code)
 
 
 def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, request) -> str:

@@ -16,9 +16,11 @@ ROUND_TIMEOUT = 240  # seconds
 
 SAME_AS_A_FULL_RENDER = """async (url) => {
   const fresh = new DOMParser().parseFromString(await (await fetch(url)).text(), "text/html");
-  // What legitimately differs: the CSRF token of each render, the running countdown.
+  // What legitimately differs: the CSRF token of each render, the running countdown, and
+  // the settlement's filter, whose buttons the page's script makes from the names sent.
   const plain = (table) => {
     const copy = table.cloneNode(true);
+    copy.querySelectorAll(".settlement-filter").forEach(f => f.remove());
     copy.querySelectorAll("input[name=csrfmiddlewaretoken]")
       .forEach(i => i.setAttribute("value", ""));
     copy.querySelectorAll("[data-seconds-left]").forEach(c => {
