@@ -27,6 +27,13 @@ class LoginView(auth_views.LoginView):
         devices.remember(self.request, response, form.get_user())
         return response
 
+    def get_context_data(self, **kwargs):
+        from games import sharing  # the table a link leads to, named in its preview
+
+        context = super().get_context_data(**kwargs)
+        context["share_title"] = sharing.title_for_path(self.request.GET.get("next"))
+        return context
+
     def form_invalid(self, form):
         response = super().form_invalid(form)
         if form.refusal:

@@ -11,6 +11,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from games import audience, history, labels, matches
@@ -88,7 +89,12 @@ def round_detail(request, round_id: int):
              worth=labels.win_worth(w))
         for w in rnd.state["winners"]
     ]
+    standings = sorted(hands, key=lambda h: -h["net"])
     context = {
+        "share_title": _("Round %(number)s in %(room)s") % {"number": rnd.number,
+                                                           "room": rnd.room.name},
+        "share_text": pgettext("between the words of a list", ", ").join(
+            f"{h['wind']} {h['name']} {h['net']:+d}" for h in standings),
         "rnd": rnd, "hands": hands, "wins": wins, "exchange": _exchange(final, names),
         # Every payment of the stored ledger with its arithmetic (the engine's ledger:
         # verify_rounds checks that the ledger rows are the same).

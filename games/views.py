@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games import audience, commands, idle_rooms, selectors, services
+from games import audience, commands, idle_rooms, selectors, services, sharing
 from games.forms import JoinForm, PresetForm, RoomForm
 from games.models import Room
 from games.table import watchers
@@ -86,6 +86,7 @@ def table(request, code):
         return _watching_off(request, room)
     return render(request, "games/table.html", {
         "room": room, "table_html": _table_html(request, load_snapshot(room.pk)),
+        "share_title": sharing.table_title(room),
         "watchers": watchers.render_count(watchers.count(room.pk)),
         "is_owner": room.owner_id == request.user.pk,
         # What the share control copies: the whole address, for a friend elsewhere.

@@ -1,0 +1,32 @@
+"""What a link to the site says when it is pasted into a chat (the share card's title):
+a table's link invites to its free seats or to watch. A chat's link preview fetches the
+page without logging in, and so lands on the log-in page; that page names the table its
+``next`` leads to (accounts.views.LoginView)."""
+
+import re
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.models import Room
+
+TABLE_PATH = re.compile(r"^/t/(?P<code>[A-Z0-9]{4,12})/$")
+
+
+def table_title(room: Room) -> str:
+    """"来打血战：房间 7DZVG6，差 2 人", or an invitation to watch once it is full."""
+    free = room.seats.filter(user__isnull=True, bot_level="").count()
+    if free and room.status == Room.Status.OPEN:
+        return ngettext("Come and play: room %(code)s, %(free)d seat free",
+                        "Come and play: room %(code)s, %(free)d seats free",
+                        free) % {"code": room.code, "free": free}
+    return _("Watch the table: room %(code)s") % {"code": room.code}
+
+
+def title_for_path(path: str | None) -> str | None:
+    """The share title of the table at ``path`` (a log-in's ``next``), if it is one."""
+    found = TABLE_PATH.match(path or "")
+    if not found:
+        return None
+    room = Room.objects.filter(code=found["code"]).exclude(status=Room.Status.CLOSED).first()
+    return table_title(room) if room else None
