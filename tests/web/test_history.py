@@ -106,6 +106,10 @@ def test_my_rounds_lists_newest_first_with_net_and_outcome(client, owner, settin
         assert item["outcome"]
     second = client.get(reverse("my_rounds"), {"page": 2})
     assert [i["row"].round.pk for i in second.context["items"]] == [rounds[0].pk]
+    # On a phone each row is a card whose every value says which column it is.
+    html = response.content.decode()
+    labels = re.findall(r'<td data-label="([^"]+)"', html)
+    assert labels[:6] == ["日期", "房间", "座位", "庄", "输赢", "结果"] and len(labels) == 12
 
 
 def test_filters_by_room_date_and_result(client, owner):
