@@ -1,5 +1,5 @@
-"""Limits on the account-keeping pages (``accounts.keeping``), counted like those of
-``xuezhan.limits``: by django-ratelimit's ``get_usage`` in the cache, answered with a
+"""Limits on the account-keeping pages (``accounts.keeping``), counted by
+``xuezhan.limits`` (django-ratelimit's ``get_usage`` in the cache), answered with a
 message that says when to come back (status 429), never an error page. The rates are
 settings (``xuezhan/settings.py``, "Limits").
 
@@ -13,15 +13,11 @@ settings (``xuezhan/settings.py``, "Limits").
 - "Log out everywhere else", per person (mildly: it is cheap, but not free).
 """
 
-import logging
-import math
 import unicodedata
 
-from django.conf import settings
 from django.utils.translation import ngettext
-from django_ratelimit.core import get_usage
 
-logger = logging.getLogger(__name__)
+from xuezhan import limits
 
 
 def normalised_email(address: str) -> str:
@@ -52,30 +48,10 @@ PASSWORD_FAILURES = [
 SESSION_ENDINGS = [("session-endings-user", "SESSION_ENDINGS_PER_USER", _user)]
 
 
-def _usage(request, group: str, setting: str, key, *, increment: bool) -> dict | None:
-    try:
-        return get_usage(request, group=group, key=key, rate=getattr(settings, setting),
-                         increment=increment)
-    except Exception:
-        # A cache that is down must neither lock everybody out nor answer with an error
-        # page: the request goes on uncounted.
-        logger.exception("limits: could not count %s", group)
-        return None
-
-
 def _minutes_to_wait(request, counters) -> int | None:
     """Minutes until every counter is under its limit again; None when all are now."""
-    waits = []
-    for group, setting, key in counters:
-        usage = _usage(request, group, setting, key, increment=False)
-        if usage is not None and usage["count"] >= usage["limit"]:
-            waits.append(max(usage["time_left"], 1))
-    return max(1, math.ceil(max(waits) / 60)) if waits else None
-
-
-def _count(request, counters) -> None:
-    for group, setting, key in counters:
-        _usage(request, group, setting, key, increment=True)
+    seconds = limits.seconds_to_wait(request, counters)
+    return None if seconds is None else limits.whole_minutes(seconds)
 
 
 def reset_refusal(request) -> str | None:
@@ -91,7 +67,7 @@ def reset_refusal(request) -> str | None:
 
 
 def count_reset(request) -> None:
-    _count(request, RESETS)
+    limits.count(request, RESETS)
 
 
 def email_confirmation_refusal(request) -> str | None:
@@ -107,7 +83,7 @@ def email_confirmation_refusal(request) -> str | None:
 
 
 def count_email_confirmation(request) -> None:
-    _count(request, EMAIL_CONFIRMATIONS)
+    limits.count(request, EMAIL_CONFIRMATIONS)
 
 
 def password_refusal(request) -> str | None:
@@ -122,7 +98,7 @@ def password_refusal(request) -> str | None:
 
 
 def count_password_failure(request) -> None:
-    _count(request, PASSWORD_FAILURES)
+    limits.count(request, PASSWORD_FAILURES)
 
 
 def session_ending_refusal(request) -> str | None:
@@ -138,4 +114,4 @@ def session_ending_refusal(request) -> str | None:
 
 
 def count_session_ending(request) -> None:
-    _count(request, SESSION_ENDINGS)
+    limits.count(request, SESSION_ENDINGS)

@@ -14,35 +14,21 @@ worst) and how many times the list was rendered per change (the template
 
 import argparse
 import asyncio
-import os
 import statistics
 import sys
 import tempfile
 import time
 
+from benchmarks import scratch_site
+
 
 def setup_django(folder: str) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "xuezhan.settings")
-    os.environ["SQLITE_PATH"] = os.path.join(folder, "bench.sqlite3")
-    os.environ.pop("DATABASE_URL", None)
-    os.environ.pop("REDIS_URL", None)
-    import warnings
-
-    warnings.filterwarnings("ignore", message="SECRET_KEY is not set")
-    warnings.filterwarnings("ignore", message="No directory at")
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
     from django.test.utils import setup_test_environment
 
-    settings.IN_PROCESS_DRIVER = False
     # Many sockets from one address, not logged in: no limit in the way here.
-    settings.ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS = 1_000_000
-    settings.OPEN_ROOMS_PER_USER = 1_000_000
+    scratch_site.setup_django(folder, ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS=1_000_000,
+                              OPEN_ROOMS_PER_USER=1_000_000)
     setup_test_environment()  # templates tell ``template_rendered`` when rendered
-    call_command("migrate", verbosity=0)
 
 
 HEADERS = [(b"host", b"localhost"), (b"origin", b"http://localhost")]

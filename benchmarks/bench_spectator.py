@@ -19,7 +19,6 @@ time is over all four players, the first of whom renders the public parts.
 """
 
 import argparse
-import os
 import random
 import re
 import statistics
@@ -27,24 +26,12 @@ import sys
 import tempfile
 import time
 
+from benchmarks import scratch_site
+
 
 def setup_django(folder: str) -> None:
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "xuezhan.settings")
-    os.environ["SQLITE_PATH"] = os.path.join(folder, "bench.sqlite3")
-    os.environ.pop("DATABASE_URL", None)
-    os.environ.pop("REDIS_URL", None)
-    import warnings
-
-    warnings.filterwarnings("ignore", message="SECRET_KEY is not set")
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-
-    settings.IN_PROCESS_DRIVER = False
-    settings.OFFER_PAUSE_SECONDS = 0  # no waiting out the pause: moves back to back
-    call_command("migrate", verbosity=0)
+    # No waiting out the offer's pause: moves back to back.
+    scratch_site.setup_django(folder, OFFER_PAUSE_SECONDS=0)
 
 
 def percentile(values: list[float], share: float) -> float:

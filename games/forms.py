@@ -4,6 +4,7 @@ words; and the preset chooser, which fills the form with one seed text's rules
 
 import json
 from dataclasses import fields as dataclass_fields
+from functools import lru_cache
 
 from django import forms
 from django.utils import translation
@@ -122,12 +123,15 @@ def is_default_name(name: str) -> bool:
     return not name.strip() or name.strip() in _offered_names()
 
 
-def _offered_names() -> set[str]:
+@lru_cache(maxsize=1)
+def _offered_names() -> frozenset[str]:
+    """Every name the form offers, in every language (worked out once: the catalogues do
+    not change while the process runs)."""
     offered = set()
     for language in LANGUAGES:
         with translation.override(language):
             offered.update(str(label) for label in DEFAULT_NAMES.values())
-    return offered
+    return frozenset(offered)
 
 
 class RoomForm(forms.Form):

@@ -71,8 +71,9 @@ def _usage(request, group: str, setting: str, key, *, increment: bool) -> dict |
         return None
 
 
-def _seconds_to_wait(request, counters) -> int | None:
-    """How long until every counter is under its limit again; None when all are now."""
+def seconds_to_wait(request, counters) -> int | None:
+    """How long until every counter is under its limit again; None when all are now.
+    ``counters``: (group, setting with the rate, key) each, as the lists below."""
     waits = []
     for group, setting, key in counters:
         usage = _usage(request, group, setting, key, increment=False)
@@ -81,12 +82,14 @@ def _seconds_to_wait(request, counters) -> int | None:
     return max(waits) if waits else None
 
 
-def _count(request, counters) -> None:
+def count(request, counters) -> None:
+    """Count one more for every counter (group, setting with the rate, key)."""
     for group, setting, key in counters:
         _usage(request, group, setting, key, increment=True)
 
 
-def _minutes(seconds: int) -> int:
+def whole_minutes(seconds: int) -> int:
+    """A wait in whole minutes to tell a person, at least one."""
     return max(1, math.ceil(seconds / 60))
 
 
@@ -98,13 +101,13 @@ def login_refusal(request, *, known_device=lambda: False) -> str | None:
     anybody lock a player out. It does not hold a browser that has logged in to that
     account before: ``known_device()``, asked only when the account's limit is reached,
     says so (``accounts.devices``). The address's limit holds everybody."""
-    wait = _seconds_to_wait(request, [LOGIN_FAILURES_ADDRESS])
-    account_wait = _seconds_to_wait(request, [LOGIN_FAILURES_ACCOUNT])
+    wait = seconds_to_wait(request, [LOGIN_FAILURES_ADDRESS])
+    account_wait = seconds_to_wait(request, [LOGIN_FAILURES_ACCOUNT])
     if account_wait is not None and not known_device():
         wait = max(wait or 0, account_wait)
     if wait is None:
         return None
-    minutes = _minutes(wait)
+    minutes = whole_minutes(wait)
     return ngettext(
         "Too many failed log-ins. Please try again in %(minutes)d minute.",
         "Too many failed log-ins. Please try again in %(minutes)d minutes.",
@@ -115,15 +118,15 @@ def count_failed_login(request) -> None:
     """Count a log-in whose password was tried and failed, for its account (known
     device or not) and its address, whichever page it came from (the site's log-in or
     the admin's)."""
-    _count(request, LOGIN_FAILURES)
+    count(request, LOGIN_FAILURES)
 
 
 def signup_refusal(request) -> str | None:
     """Why no account may be created from this request's address now, or None."""
-    wait = _seconds_to_wait(request, SIGNUPS)
+    wait = seconds_to_wait(request, SIGNUPS)
     if wait is None:
         return None
-    minutes = _minutes(wait)
+    minutes = whole_minutes(wait)
     return ngettext(
         "Too many accounts have been created from your network. "
         "Please try again in %(minutes)d minute.",
@@ -133,7 +136,7 @@ def signup_refusal(request) -> str | None:
 
 
 def count_signup(request) -> None:
-    _count(request, SIGNUPS)
+    count(request, SIGNUPS)
 
 
 # --- Rooms ----------------------------------------------------------------------------

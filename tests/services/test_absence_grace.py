@@ -12,18 +12,11 @@ from games import timers
 from games.models import Seat
 from games.rules.round import Round as EngineRound
 from tests.services.test_timers import by_of_actions, table_of
+from tests.web.test_claim_window import Clock
 
 pytestmark = pytest.mark.django_db
 
 GRACE = 5
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = timezone.now()
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture
