@@ -103,8 +103,13 @@ SECTION_13_CHOICES = {
 }
 
 
-# RULES.md section 13's ways to play, shown in a block of their own.
+# The room form's layout (templates/games/create_room.html): the few options most owners
+# set first, the way to play in a block of its own (RULES.md section 13), the clocks and
+# every other rule folded into sections.
+MAIN_FIELDS = ("name", "rounds", "base", "cap", "exchange_three")
 MODE_FIELDS = ("mode", "xueliu_kongs")
+TIME_FIELDS = ("turn_seconds", "claim_seconds", "void_seconds", "claim_window",
+               "exchange_seconds")
 
 # A room's name when its owner keeps the one offered: the way it plays.
 DEFAULT_NAMES = {"xuezhan": _("Blood battle"), "xueliu": _("Blood river")}
@@ -241,11 +246,22 @@ class RoomForm(forms.Form):
         initial["pig_fan"] = str(options["pig_fan"])
         return initial
 
-    def rule_fields(self) -> list:
-        return [field for field in self if field.name not in MODE_FIELDS]
+    def main_fields(self) -> list:
+        """What most owners set: shown first, under the preset."""
+        return [self[name] for name in MAIN_FIELDS]
 
     def mode_fields(self) -> list:
         return [self[name] for name in MODE_FIELDS]
+
+    def folded_sections(self) -> list[tuple[str, list, bool]]:
+        """The rest, folded by topic: (title, fields, open). A section opens by itself
+        when one of its fields has an error, so that no error is hidden."""
+        shown = {*MAIN_FIELDS, *MODE_FIELDS, *TIME_FIELDS}
+        sections = [(_("More rules: fan, payments and the wall's end"),
+                     [field for field in self if field.name not in shown]),
+                    (_("Time limits"), [self[name] for name in TIME_FIELDS])]
+        return [(title, fields, any(field.errors for field in fields))
+                for title, fields in sections]
 
     def clean_name(self):
         """A room's name shows in the lobby and at the table: nothing in it may be

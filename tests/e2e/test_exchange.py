@@ -17,6 +17,7 @@ def test_a_player_picks_three_tiles_and_sees_the_swap_on_a_phone(site_url, brows
     sign_up(page, site_url, f"swap{int(time.time() * 1000) % 10**8}")
     page.goto(site_url + "/rooms/new/")
     page.get_by_label("换三张", exact=True).check()
+    page.get_by_text("时限", exact=True).click()  # the folded section of the clocks
     page.get_by_label("换三张时限（秒）").fill("120")
     page.get_by_role("button", name="创建房间").click()
     for _ in range(3):

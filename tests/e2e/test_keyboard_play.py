@@ -40,7 +40,8 @@ def wait_for_my_discard(page, timeout=60):
         page.wait_for_timeout(100)
 
 
-@pytest.mark.parametrize("size", [(412, 915), (1280, 800)], ids=["phone", "desktop"])
+@pytest.mark.parametrize("size", [(412, 915), (768, 1024), (1280, 800)],
+                         ids=["phone", "tablet", "desktop"])
 def test_a_round_played_with_the_keyboard_only(site_url, browser, size):
     page = browser.new_page(locale="zh-CN", viewport={"width": size[0], "height": size[1]})
     errors = []

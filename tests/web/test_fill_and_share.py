@@ -210,6 +210,8 @@ def _parts_a_player_reads(html: str) -> str:
     attributes = re.findall(r'(?:aria-label|data-copied|data-shared|data-copy-by-hand)="([^"]*)"',
                             chunk)
     chunk = re.sub(r"<(script|style)\b.*?</\1>", " ", chunk, flags=re.S)
+    # The language switch in the menu names each language in itself ("English", lang="en").
+    chunk = re.sub(r'<button[^>]*\blang="en"[^>]*>[^<]*</button>', " ", chunk)
     text = re.sub(r"<[^>]+>", " ", chunk)
     return " ".join([text, *attributes])
 
