@@ -40,6 +40,7 @@ def test_a_preset_fills_the_form_at_once_and_the_room_keeps_it(site_url, browser
     assert page.get_by_label("番数表").input_value() == "chengdu"
     assert not page.get_by_label("补杠收钱（不限时）").is_checked()
 
+    page.get_by_text("更多规则：番数、付分与牌墙结束").click()  # the folded section
     page.get_by_label("番数表").select_option("video")  # still adjustable
     page.get_by_label("房间名称").fill("周五的局")
     page.get_by_label("玩法").select_option("xueliu")
