@@ -23,6 +23,7 @@ from django.utils import timezone
 from games import matches, move_sql, offers
 from games.models import Room, Round, Seat
 from games.rules.bots import choose_action
+from games.rules.defaults import default_action
 from games.rules.round import Round as EngineRound
 from games.rules.round import action_to_dict
 
@@ -239,7 +240,7 @@ def _time_out(rnd: Round, seat: Seat) -> None:
     if seat.index not in engine.waiting_on():
         return
     lapsed = offers.claim_lapses_at(rnd, engine) is not None
-    action = action_to_dict(engine.default_action(seat.index))
+    action = action_to_dict(default_action(engine, seat.index))
     services.apply_for_seat(rnd, seat.index, action, by="timeout")
     if lapsed:
         return  # a secret claim window closing is a pass, not a missed turn

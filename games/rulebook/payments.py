@@ -16,6 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import glossary, labels
+from games.rules.defaults import default_action
 from games.rules.options import RoomOptions
 from games.rules.round import Round
 from games.rules.tiles import parse_tile, parse_tiles, suit_index, tile_str
@@ -109,10 +110,10 @@ def play(scene: Scene) -> Round:
             waiting = state.waiting_on()
             if not waiting:
                 raise ValueError(f"the scene's move {seat} {verb} {tile} never comes")
-            state.apply(waiting[0], state.default_action(waiting[0]))
+            state.apply(waiting[0], default_action(state, waiting[0]))
         state.apply(seat, action)
     while state.phase in ("claim", "rob") or (scene.to_the_end and state.phase != "ended"):
-        state.apply(state.waiting_on()[0], state.default_action(state.waiting_on()[0]))
+        state.apply(state.waiting_on()[0], default_action(state, state.waiting_on()[0]))
     return state
 
 

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from games.rules.bots import LEVELS, Shape, choose_action, choose_discard
+from games.rules.defaults import default_action
 from games.rules.hands import Meld, shanten, suit_splits
 from games.rules.options import RoomOptions
 from games.rules.round import SEATS, Claim, Round
@@ -139,7 +140,7 @@ def test_every_bot_decision_is_legal(options):
 def test_default_action_after_a_pong_uses_the_bot_discard():
     state = turn_state("123456789m11p459p", "s")
     state.turn_kind = "pong"  # nothing drawn: the default discard is the bot's choice
-    assert state.default_action(0) == ("discard", choose_discard(state, 0))
+    assert default_action(state, 0) == ("discard", choose_discard(state, 0))
 
 
 # --- the strong bot's discards --------------------------------------------------------

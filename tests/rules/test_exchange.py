@@ -9,6 +9,7 @@ import pytest
 from games.rules import exchange
 from games.rules.bots import choose_action, choose_exchange
 from games.rules.conformance import play_round
+from games.rules.defaults import default_action
 from games.rules.options import RoomOptions
 from games.rules.round import IllegalAction, Round, parse_action, seed_hash
 from games.rules.tiles import format_tiles, parse_tiles
@@ -160,14 +161,14 @@ def test_a_room_without_the_option_deals_as_before():
 def test_the_default_move_is_the_bots_pick_of_the_suit_it_voids():
     state = dealt()
     for seat in range(4):
-        verb, tiles = state.default_action(seat)
+        verb, tiles = default_action(state, seat)
         assert verb == "exchange" and tiles == choose_exchange(state, seat)
         assert (verb, tiles) in state.legal_actions(seat)
     # Seat 2 holds 6 万, 3 筒, 4 条: it means to void 筒, and gives all three away.
-    assert state.default_action(2) == ("exchange", tuple(parse_tiles("123p")))
+    assert default_action(state, 2) == ("exchange", tuple(parse_tiles("123p")))
     # Seat 0 holds only two 筒, too few: it gives the pick that leaves the best hand,
     # its three loose 条, keeping 111222333m44p.
-    assert state.default_action(0) == ("exchange", tuple(parse_tiles("159s")))
+    assert default_action(state, 0) == ("exchange", tuple(parse_tiles("159s")))
 
 
 def test_bots_pick_the_same_whatever_the_hidden_tiles():
