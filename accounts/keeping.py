@@ -390,8 +390,9 @@ def delete_account(user) -> None:
     Every session of theirs ends: those on record at once; any other by the password
     (its hash no longer matches) and by the account being inactive.
     """
-    from games import services
     from games.models import Room
+    from games.play.errors import ServiceError
+    from games.rooms.seating import leave_seat
 
     User = get_user_model()
     with transaction.atomic():
@@ -401,8 +402,8 @@ def delete_account(user) -> None:
             raise RoundInPlay(playing)
         for room in Room.objects.filter(seats__user=user, status=Room.Status.OPEN):
             try:
-                services.leave_seat(room=room, user=user)
-            except services.ServiceError:
+                leave_seat(room=room, user=user)
+            except ServiceError:
                 raise RoundInPlay(playing_rooms(user) or [room]) from None
         keys = list(user.device_sessions.values_list("session_id", flat=True))
         user.username = deleted_name()

@@ -137,7 +137,7 @@ INVISIBLE = frozenset(chr(code) for first, last in DEFAULT_IGNORABLE
 
 # What an account is called once deleted (accounts.keeping), with a few random letters
 # after it (user names are unique). "#" is refused by sign-up, so no living player can
-# take it; games.labels.person_name shows it in the reader's language.
+# take it; games.words.labels.person_name shows it in the reader's language.
 DELETED_NAME = "已注销玩家"
 
 EMOJI_SELECTORS = frozenset("\ufe0e\ufe0f")  # text or emoji presentation of the symbol before

@@ -28,7 +28,7 @@ class LoginView(auth_views.LoginView):
         return response
 
     def get_context_data(self, **kwargs):
-        from games import sharing  # the table a link leads to, named in its preview
+        from games.rooms import sharing  # the table a link leads to, named in its preview
 
         context = super().get_context_data(**kwargs)
         context["share_title"] = sharing.title_for_path(self.request.GET.get("next"))
@@ -91,7 +91,8 @@ def safe_next(request) -> str | None:
 def profile(request):
     """The player's own page: statistics over every finished round they played, and
     their place in the ranking."""
-    from games import history, ranking
+    from games.history import my_rounds as history
+    from games.history import ranking
 
     stats = history.player_stats(user=request.user)
     chart = history.line_chart([[0] + [total for _, total in stats.running]]) if (

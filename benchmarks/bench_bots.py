@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
-from games.rules import bots
+from games.rules import computer
 from games.rules.hands import prepare_tables
 from games.rules.options import RoomOptions
 from games.rules.round import SEATS, Round
@@ -153,10 +153,10 @@ def play_deal_group(pairing, deal: int, seed, options: RoomOptions, arrangements
 def check_levels(levels: Sequence[str]) -> tuple[str, ...]:
     """The requested levels, or ValueError naming what is wrong."""
     levels = tuple(levels)
-    unknown = [level for level in levels if level not in bots.LEVELS]
+    unknown = [level for level in levels if level not in computer.LEVELS]
     if unknown:
         raise ValueError(f"unknown level(s) {', '.join(unknown)}: "
-                         f"available are {', '.join(bots.LEVELS)}")
+                         f"available are {', '.join(computer.LEVELS)}")
     if len(set(levels)) != len(levels) or len(levels) < 2:
         raise ValueError("give at least two different levels, each once")
     return levels
@@ -338,7 +338,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=4000,
                         help="rounds played in total, over every pairing and arrangement")
     parser.add_argument("--levels", default="easy,strong",
-                        help=f"comma-separated, at least two of {', '.join(bots.LEVELS)}")
+                        help=f"comma-separated, at least two of {', '.join(computer.LEVELS)}")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default=None, help="room options as JSON")
     parser.add_argument("--arrangements", choices=sorted(ARRANGEMENTS), default="alternate",

@@ -55,11 +55,11 @@ async def one_change(sockets, owner, number: int, renders: list) -> tuple[float,
     """Open a room; the seconds until every socket has the new list, and the renders."""
     from asgiref.sync import sync_to_async
 
-    from games import services
+    from games.rooms.seating import create_room
 
     before = len(renders)
     started = time.perf_counter()
-    room = await sync_to_async(services.create_room)(
+    room = await sync_to_async(create_room)(
         owner=owner, name=f"bench {number}", options={})
     messages = await asyncio.gather(*(s.receive_from(timeout=600) for s in sockets))
     elapsed = time.perf_counter() - started
@@ -91,7 +91,8 @@ def run(args) -> None:
     from django.contrib.auth.models import User
     from django.test.signals import template_rendered
 
-    from games import services
+    from games.rooms.seating import create_room
+
 
     renders: list = []
 
@@ -102,7 +103,7 @@ def run(args) -> None:
     template_rendered.connect(count, weak=False)
     owner = User.objects.create_user("bench", password="x-long-password-1")
     for i in range(args.rooms):  # a lobby with something in it
-        services.create_room(owner=owner, name=f"table {i}", options={})
+        create_room(owner=owner, name=f"table {i}", options={})
     print(f"python {sys.version.split()[0]}; {args.rooms} rooms open; "
           f"{args.changes} changes per socket count")
     for count_ in args.sockets:

@@ -63,23 +63,24 @@ def run(args) -> None:
     from django.contrib.auth.models import User
     from django.utils import translation
 
-    from games import services
     from games.models import Round
-    from games.rules.bots import choose_action
+    from games.play.moves import apply_move
+    from games.play.snapshot import load_snapshot
+    from games.rooms.seating import create_room, set_ready, take_seat
+    from games.rules.computer import choose_action
     from games.rules.round import Round as EngineRound
     from games.rules.round import action_to_dict
     from games.table.parts import render_table
     from games.table.screen import Screen
-    from games.table.snapshot import load_snapshot
 
     rng = random.Random(args.seed)
     people = [User.objects.create_user(f"player{i}", password="x-long-password-1")
               for i in range(4)]
     onlookers = [User.objects.create_user(f"watcher{i}", password="x-long-password-1")
                  for i in range(args.watchers)]
-    room = services.create_room(owner=people[0], name="bench", options={})
+    room = create_room(owner=people[0], name="bench", options={})
     for user in people[1:]:
-        services.take_seat(room=room, user=user)
+        take_seat(room=room, user=user)
     seat_of = {s.user_id: s.index for s in room.seats.all()}
     users = sorted(people, key=lambda u: seat_of[u.pk])  # by seat
 
@@ -93,7 +94,7 @@ def run(args) -> None:
     translation.activate("zh-hans")
     for _ in range(args.rounds):
         for user in users:
-            services.set_ready(room=room, user=user)
+            set_ready(room=room, user=user)
         screens = {("p", i): Screen() for i in range(4)}
         screens.update({("w", i): Screen() for i in range(args.watchers)})
         first = True
@@ -139,7 +140,7 @@ def run(args) -> None:
             engine = EngineRound.from_json(rnd.state)
             seat = engine.waiting_on()[0]
             action = action_to_dict(choose_action(engine, seat, "strong", rng))
-            services.apply_move(room_id=room.pk, user=users[seat], action=action,
+            apply_move(room_id=room.pk, user=users[seat], action=action,
                                 expected_version=rnd.version)
             changes += 1
 

@@ -1,5 +1,5 @@
 """The timer loop inside the web process: what is due (a computer's move, a missed
-deadline, an unattended next round) happens here, through ``games.timers``.
+deadline, an unattended next round) happens here, through ``games.play.steps``.
 
 It starts with the first request the process serves (daphne has no start-up hook) and
 sleeps until the next deadline, or until a consumer says the table changed. Several
@@ -14,7 +14,9 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from games import idle_rooms, timers
+from games.play import deadlines
+from games.play.steps import advance_due_rounds
+from games.rooms import idle_rooms
 
 logger = logging.getLogger(__name__)
 
@@ -34,8 +36,8 @@ def start() -> None:
         return
     _wake = asyncio.Event()
     _task = loop.create_task(_run(_wake))
-    if _deadline_set not in timers.deadline_listeners:
-        timers.deadline_listeners.append(_deadline_set)
+    if _deadline_set not in deadlines.deadline_listeners:
+        deadlines.deadline_listeners.append(_deadline_set)
 
 
 def _deadline_set(deadline) -> None:
@@ -64,7 +66,7 @@ def stop() -> None:
 
 
 async def _run(wake_event: asyncio.Event) -> None:
-    advance = database_sync_to_async(timers.advance_due_rounds)
+    advance = database_sync_to_async(advance_due_rounds)
     sweep = database_sync_to_async(idle_rooms.sweep_if_due)
     while True:
         try:

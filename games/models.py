@@ -47,7 +47,7 @@ class Room(models.Model):
     allow_watching = models.BooleanField(_("others may watch"), default=True)
     created_at = models.DateTimeField(auto_now_add=True)
     # When a person was last seen here: a table socket of theirs opened or closed, or
-    # they moved. A room nobody has been at for a while closes (games.idle_rooms).
+    # they moved. A room nobody has been at for a while closes (games.rooms.idle_rooms).
     last_active = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
@@ -160,11 +160,11 @@ class Round(models.Model):
     # The tile on offer (a discard, an added kong) while its pause lasts: ``until`` (ISO
     # time), ``version`` (the round's version when it was offered) and, once nobody has
     # taken it but the pause still runs, ``state``: the engine at the moment of the offer,
-    # which the table keeps showing (games.offers). None otherwise.
+    # which the table keeps showing (games.play.offers). None otherwise.
     offer = models.JSONField(null=True, blank=True)
     # The round's latest public happening, for the table's sound and motion: its kind
     # (deal, discard, pong, kong, win, zimo), seat, tile and the version it came with
-    # (games.table.cues). An answer nobody sees (a pass) leaves it as it was.
+    # (games.play.cues). An answer nobody sees (a pass) leaves it as it was.
     cue = models.JSONField(null=True, blank=True)
     started_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)

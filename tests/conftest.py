@@ -52,7 +52,8 @@ def no_background_timers(settings):
 def fresh_table_caches():
     """Each test's database starts its ids again; what a process remembers per room or
     round (earlier rounds' totals, loads shared per change) must start again too."""
-    from games.table import parts, snapshot
+    from games.play import snapshot
+    from games.table import parts
 
     snapshot.forget_cached()
     parts.forget_rendered()

@@ -5,8 +5,8 @@ from datetime import timedelta
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from games import services
 from games.models import Room
+from games.rooms.seating import create_room, set_ready, take_seat
 from games.table import version_token
 
 # Far enough ahead that every deadline, computer's delay and pause between rounds is due.
@@ -18,12 +18,12 @@ def four_people(prefix: str, *, ready: bool = True) -> tuple[Room, list[User]]:
     ready, the first round is dealt."""
     users = [User.objects.create_user(f"{prefix}{i}", password="x-long-password-1")
              for i in range(4)]
-    room = services.create_room(owner=users[0], name="t", options={})
+    room = create_room(owner=users[0], name="t", options={})
     for user in users[1:]:
-        services.take_seat(room=room, user=user)
+        take_seat(room=room, user=user)
     if ready:
         for user in users:
-            services.set_ready(room=room, user=user)
+            set_ready(room=room, user=user)
     return room, users
 
 
@@ -34,5 +34,5 @@ def page_version(room: Room, version: int) -> int:
 
 
 def last_person_left(room: Room, ago: timedelta) -> None:
-    """The room's last person was there ``ago`` (its ``last_active``; games.idle_rooms)."""
+    """The room's last person was there ``ago`` (its ``last_active``; games.rooms.idle_rooms)."""
     Room.objects.filter(pk=room.pk).update(last_active=timezone.now() - ago)

@@ -164,7 +164,7 @@ def close_left_rooms(user) -> list[str]:
     seated (the owner left, and nobody else sat down; computers do not count), and tell
     the lobby; their codes. A room left like that waits for nobody, and holds one of its
     owner's rooms (``OPEN_ROOMS_PER_USER``) until it closes: it closes here, when its
-    owner opens another, or after the idle time (``games.idle_rooms``).
+    owner opens another, or after the idle time (``games.rooms.idle_rooms``).
 
     Not when the owner leaves: an owner may stand up to seat four computer players, or
     set their table up for a friend, and the room must stay open for that. Each room is
@@ -172,8 +172,8 @@ def close_left_rooms(user) -> list[str]:
     from django.db import transaction
     from django.db.models import Exists, OuterRef
 
-    from games import services
     from games.models import Room, Seat
+    from games.play.broadcast import broadcast_lobby_changed
 
     person = Seat.objects.filter(room=OuterRef("pk"), user__isnull=False)
     left = _waiting(user).exclude(Exists(person))
@@ -187,7 +187,7 @@ def close_left_rooms(user) -> list[str]:
             room.save(update_fields=["status"])
             closed.append(room.code)
     if closed:
-        transaction.on_commit(services.broadcast_lobby_changed)  # now, outside a transaction
+        transaction.on_commit(broadcast_lobby_changed)  # now, outside a transaction
     return closed
 
 

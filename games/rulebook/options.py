@@ -185,7 +185,7 @@ NONE_WORDS = {"cap": _("No cap"), "rounds": _("Open-ended")}
 
 @lru_cache(maxsize=1)
 def _form_fields() -> dict:
-    from games.forms import RoomForm
+    from games.rooms.forms import RoomForm
 
     return RoomForm().fields
 

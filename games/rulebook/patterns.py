@@ -11,11 +11,11 @@ from functools import cache
 
 from django.utils.translation import gettext as _
 
-from games import glossary, labels
 from games.rules.hands import Meld
 from games.rules.options import RoomOptions
 from games.rules.scoring import EXTRA_KEYS, PATTERN_FAN, Score, WinContext, score_win
 from games.rules.tiles import SUITS, parse_tile, parse_tiles, tile_str, to_counts
+from games.words import glossary, labels
 
 VOID = "s"  # every example is void in Bamboo, so its tiles are Characters and Dots
 

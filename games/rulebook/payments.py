@@ -4,7 +4,7 @@ Each example is a short scene: a deal written in the rule book's notation, the f
 that matter (every other move is the default move of RULES.md section 11: a claim
 passes, a turn throws the tile just drawn) and the room options. The engine plays it
 from the deal, and the payments it makes are put into words by the settlement's own
-sentences (games.settlement_sentences), so the page shows the same arithmetic as a
+sentences (games.words.settlement_sentences), so the page shows the same arithmetic as a
 table's settlement ("东 付给 南 4 分：点炮 清一色 2 番，底分 1 × 2² = 4"). The tests
 check that every reason the engine knows has a scene that makes it.
 """
@@ -15,12 +15,12 @@ from functools import cache
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import glossary, labels
 from games.rules.defaults import default_action
 from games.rules.options import RoomOptions
 from games.rules.round import Round
 from games.rules.tiles import parse_tile, parse_tiles, suit_index, tile_str
-from games.settlement_sentences import KONG_WINDS, REASON_TERMS, settlement_words
+from games.words import glossary, labels
+from games.words.settlement_sentences import KONG_WINDS, REASON_TERMS, settlement_words
 
 Move = tuple[int, str, str | None]  # seat, verb, tile
 

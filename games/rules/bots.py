@@ -1,4 +1,6 @@
-"""Computer players: bot seats and the auto-play of RULES.md section 11. Pure Python.
+"""Computer players' easy and strong play, and the building blocks the expert builds on
+(Shape, discardable, strong_claim …). The levels are chosen in games.rules.computer.
+Pure Python.
 
 Three levels:
 
@@ -25,32 +27,10 @@ from games.rules.hands import Split, join_splits, suit_key, suit_splits
 from games.rules.round import Action, Round
 from games.rules.tiles import COPIES, RANKS, SUIT_COUNT, TILE_KINDS
 
-LEVELS = ("easy", "strong", "expert")
-
 EASY_PONG_CHANCE = 0.5
 
 
-
 # --- decisions ------------------------------------------------------------------------
-
-
-def choose_action(state: Round, seat: int, level: str, rng: random.Random) -> Action:
-    """The bot's move for ``seat``: always one of ``state.legal_actions(seat)``."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}: one of {', '.join(LEVELS)}")
-    legal = state.legal_actions(seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has nothing to decide now (phase {state.phase})")
-    if state.phase == "exchange":  # both levels pick alike: it is also the default move
-        return ("exchange", choose_exchange(state, seat))
-    if level == "easy":
-        return _easy_action(state, seat, legal, rng)
-    if level == "expert":
-        # Imported here: the expert package builds on this module's Shape and helpers.
-        from games.rules.expert import expert_action
-
-        return expert_action(state, seat, legal, rng)
-    return _strong_action(state, seat, legal)
 
 
 def choose_discard(state: Round, seat: int) -> int:
@@ -90,7 +70,7 @@ def choose_exchange(state: Round, seat: int) -> tuple[int, ...]:
 # --- easy -----------------------------------------------------------------------------
 
 
-def _easy_action(state: Round, seat: int, legal: list[Action], rng: random.Random) -> Action:
+def easy_action(state: Round, seat: int, legal: list[Action], rng: random.Random) -> Action:
     counts = state.hands[seat]
     if state.phase == "void":
         return ("void", _fewest_tiles_suit(counts))
@@ -120,7 +100,7 @@ def suit_size(counts: list[int], suit: int) -> int:
 # --- strong ---------------------------------------------------------------------------
 
 
-def _strong_action(state: Round, seat: int, legal: list[Action]) -> Action:
+def strong_action(state: Round, seat: int, legal: list[Action]) -> Action:
     if state.phase == "void":
         return ("void", strong_void(state.hands[seat]))
     verbs = {verb for verb, _ in legal}

@@ -14,7 +14,7 @@ MODES = ("xuezhan", "xueliu")  # 血战到底, 血流成河 (RULES.md section 13
 XUELIU_KONGS = ("money", "fan")
 LAST_TILES_RULES = ("four", "active")
 FAN_TABLES = ("chengdu", "video")
-# How long a person asked to claim a discard may think (games.offers): "open", up to
+# How long a person asked to claim a discard may think (games.play.offers): "open", up to
 # claim_seconds, and the table sees the tile on offer as long; "secret", within the
 # pause every discard gets alike, so that nobody learns who could claim it.
 CLAIM_WINDOWS = ("open", "secret")
@@ -44,7 +44,7 @@ class RoomOptions:
     claim_seconds: int = 15
     void_seconds: int = 20
     # The rounds of the room's match. No rule of a round depends on it: the rules
-    # service stops dealing after the last one (games.matches).
+    # service stops dealing after the last one (games.play.matches).
     rounds: int | None = None
     # RULES.md section 13. Each default keeps every earlier rule and result.
     exchange_three: bool = False

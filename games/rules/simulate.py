@@ -1,4 +1,4 @@
-"""Bot-only rounds: every seat played by ``bots.choose_action`` at its level.
+"""Bot-only rounds: every seat played by ``computer.choose_action`` at its level.
 
     python -m games.rules.simulate --rounds 200 --seed 1
     python -m games.rules.simulate --rounds 200 --seed 1 --options '{"cap": null}' \\
@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from games.rules.bots import LEVELS, choose_action
+from games.rules.computer import LEVELS, choose_action
 from games.rules.options import RoomOptions
 from games.rules.round import SEATS, Action, Round
 

@@ -1,6 +1,12 @@
-"""The live table: what one change of a table looks like to each of its viewers.
+"""The live table: what one change of a table looks like to each of its viewers, and the
+sockets that carry it.
 
-``snapshot`` loads a table once per change (shared by every viewer in the process),
-``parts`` renders it, piece by piece, as one viewer may see it, and ``screen`` keeps what
-a viewer's browser already shows so that only the parts that changed are sent.
+``games.play.snapshot`` holds a table once per change (shared by every viewer in the
+process), ``parts`` renders it, piece by piece, as one viewer may see it, and ``screen``
+keeps what a viewer's browser already shows so that only the parts that changed are
+sent. ``consumers`` are the table's and the lobby's sockets, ``commands`` the messages
+they accept; ``phrases`` and ``watchers`` are the table's talk and audience.
+
+May import: games.rules, games.words, games.models, games.play, games.rooms. Never
+games.history.
 """

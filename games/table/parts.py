@@ -25,15 +25,17 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games import labels, matches, offers, timers
 from games.models import SEATS, Round
-from games.phrases import PHRASES
+from games.play import cues, matches, offers
+from games.play.deadlines import is_away, person_deadline
+from games.play.snapshot import TableSnapshot
 from games.rules.hints import current_waits, discard_hints, exchange_hint
 from games.rules.tiles import parse_tiles, tile_str
-from games.settlement_words import win_points
-from games.table import cues, version_token
-from games.table.snapshot import TableSnapshot
+from games.table import version_token
+from games.table.phrases import PHRASES
 from games.table.tiles import tile_markup
+from games.words import labels
+from games.words.settlement_words import win_points
 
 POSITIONS = ["bottom", "right", "top", "left"]
 WIN_REASONS = ("ron", "zimo", "rob_kong", "kong_transfer")
@@ -239,7 +241,7 @@ def _pool(snap: TableSnapshot, winds) -> str:
 
 def _cue(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
     """The table's latest public happening for the page's sounds and motion, and
-    whether the viewer is to decide now (games.table.cues)."""
+    whether the viewer is to decide now (games.play.cues)."""
     cue = _last_cue(snap)
     engine = snap.shown
     my_turn = viewer is not None and not snap.seats[viewer].auto_play and (
@@ -277,10 +279,10 @@ def _center(snap: TableSnapshot, view: dict, viewer: int | None, winds) -> str:
     seconds_left = None
     waiting = engine.waiting_on()
     # While a tile is on offer only those asked see a clock: anyone else seeing one would
-    # learn that somebody may claim (games.offers).
+    # learn that somebody may claim (games.play.offers).
     if engine.phase != "ended" and (engine.phase not in offers.OFFER_PHASES
                                     or offers.is_asked(engine, viewer)):
-        due = timers.person_deadline(snap.round, engine)
+        due = person_deadline(snap.round, engine)
         if due is not None:
             seconds_left = max(0, int((due - timezone.now()).total_seconds() + 0.999))
     me_auto = viewer is not None and snap.seats[viewer].auto_play
@@ -410,7 +412,7 @@ def _suggested_void(hand: list[str]) -> str:
 
 def _verbs_with_details(engine, view: dict, viewer: int, verbs: list[str]) -> tuple:
     """Each claim or win button with what it is about: "碰 三万", "胡 三万 · 清一色 2 番"."""
-    from games.display import tile_name
+    from games.words.display import tile_name
 
     claim = view["claim"] or {}
     tile = claim.get("tile")
@@ -431,8 +433,8 @@ def _verbs_with_details(engine, view: dict, viewer: int, verbs: list[str]) -> tu
 
 def _settlement(snap: TableSnapshot, view: dict, winds) -> str:
     # (To join the imports at the top once the table's rework has landed.)
-    from games import settlement_cards
-    from games.settlement_sentences import settlement_words
+    from games.words import settlement_cards
+    from games.words.settlement_sentences import settlement_words
 
     names, viewer = snap.names, view["viewer"]
     # Every payment with its arithmetic, the end-of-round checks and the glossary.
@@ -455,7 +457,7 @@ def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, re
         SimpleNamespace(index=s.index, wind=winds[s.index], name=snap.names[s.index],
                         empty=s.is_empty, is_me=s.index == viewer, is_bot=s.is_bot,
                         ready=s.ready or s.is_bot,
-                        away=bool(s.user_id) and s.index != viewer and timers.is_away(s, now))
+                        away=bool(s.user_id) and s.index != viewer and is_away(s, now))
         for s in snap.seats
     ]
     t = SimpleNamespace(

@@ -1,7 +1,7 @@
 """Presence: which seated players have their table open in this process.
 
 A player whose table socket is open is "here"; a seat not seen for the grace period
-plays itself (``games.timers``). Writing ``last_seen`` once per socket every few seconds
+plays itself (``games.play.deadlines``). Writing ``last_seen`` once per socket every few seconds
 was a third of the server's database work at fifty tables, so each process keeps its
 open sockets here and one task writes them all with a single UPDATE per interval. It is
 crash-safe as before: nothing is counted up that a dead process would have to undo;

@@ -3,7 +3,7 @@
 Every move raises the round's version by one, and the page sends the version back with
 each move so that a move made on an old view is refused. Shown as it is, it would count
 moves nobody else sees: a version that jumps by two between a discard and the next draw
-says that somebody was asked to claim the discard and passed (``games.offers``). So the
+says that somebody was asked to claim the discard and passed (``games.play.offers``). So the
 browser gets ``encode(room, 2 × version + held)`` — a keyed permutation of the number,
 ``held`` marking the view of a tile on offer, which is never a version to move on — and
 the server decodes what comes back.

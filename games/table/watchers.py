@@ -10,7 +10,7 @@ next sweep deletes them and tells the rooms concerned.
 
 A change of a room's watchers reaches its sockets as ``table.watchers`` with a token, and
 the sockets of one process share one count query per token (as they share one load of
-the table per move, ``games.table.snapshot``).
+the table per move, ``games.play.snapshot``).
 """
 
 import asyncio
@@ -25,9 +25,9 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 
-from games import audience
 from games.models import Room, Watcher
-from games.services import room_group
+from games.play.broadcast import room_group
+from games.rooms import audience
 from games.table.heartbeat import Heartbeat
 
 logger = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.templatetags.static import static
 from django.utils.html import format_html
 
-from games import display, labels
+from games.words import display, labels
 
 register = template.Library()
 

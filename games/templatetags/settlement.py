@@ -1,4 +1,4 @@
-"""Markup for a settlement's sentences (games.settlement_sentences)."""
+"""Markup for a settlement's sentences (games.words.settlement_sentences)."""
 
 from django import template
 from django.utils.html import format_html, format_html_join

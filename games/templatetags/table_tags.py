@@ -2,8 +2,8 @@
 
 from django import template
 
-from games import display
 from games.table import tiles
+from games.words import display
 
 register = template.Library()
 

@@ -3,7 +3,7 @@
  * Without JavaScript the chooser is a GET form: its button reloads the page with
  * ?preset=<key> and the server fills the room form. Here a change of the choice fills the
  * room form at once, from the options each choice carries (the select's data-presets
- * attribute, written by games.forms.PresetForm), and the button is no longer needed.
+ * attribute, written by games.rooms.forms.PresetForm), and the button is no longer needed.
  * Every field stays as adjustable as before. */
 (function () {
   "use strict";
@@ -48,7 +48,7 @@
 
   /* The room's name follows the way to play while it is a name the form offered (the
    * input's data-default-names per mode, data-offered-names in every language); a name
-   * the owner typed stays. games.forms.RoomForm.clean does the same on the server. */
+   * the owner typed stays. games.rooms.forms.RoomForm.clean does the same on the server. */
   function followMode(roomForm) {
     var name = roomForm.elements.namedItem("name");
     var mode = roomForm.elements.namedItem("mode");

@@ -16,7 +16,6 @@ PHONE = {"width": 412, "height": 915}
 
 SETUP = """
 from django.contrib.auth.models import User
-from games import services
 owner = User.objects.create_user("owner", password="x-long-password-1")
 room = services.create_room(owner=owner, name="replay", options={})
 for index in (1, 2, 3):

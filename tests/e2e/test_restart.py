@@ -13,7 +13,6 @@ pytestmark = pytest.mark.e2e
 
 SETUP = """
 from django.contrib.auth.models import User
-from games import services
 owner = User.objects.create_user("owner", password="x-long-password-1")
 room = services.create_room(owner=owner, name="restart", options={})
 services.set_auto_play(room=room, user=owner, on=True)

@@ -5,8 +5,8 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games import labels
-from games.settlement_sentences import settlement_words
+from games.words import labels
+from games.words.settlement_sentences import settlement_words
 from tests.e2e.server import ROOT
 from tests.rules import test_round_payments as payments
 

@@ -4,8 +4,8 @@ and its locked hand, within the screen's width (static/css/table.css)."""
 import pytest
 from django.utils import translation
 
+from games.play.snapshot import load_snapshot
 from games.table.parts import render_table
-from games.table.snapshot import load_snapshot
 from tests.e2e.server import ROOT
 from tests.tables import four_people
 from tests.web.test_xueliu_table import two_wins

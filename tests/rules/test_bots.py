@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from games.rules.bots import LEVELS, Shape, choose_action, choose_discard
+from games.rules.bots import Shape, choose_discard
+from games.rules.computer import LEVELS, choose_action
 from games.rules.defaults import default_action
 from games.rules.hands import Meld, shanten, suit_splits
 from games.rules.options import RoomOptions

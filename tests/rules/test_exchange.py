@@ -7,7 +7,8 @@ import random
 import pytest
 
 from games.rules import exchange
-from games.rules.bots import choose_action, choose_exchange
+from games.rules.bots import choose_exchange
+from games.rules.computer import choose_action
 from games.rules.conformance import play_round
 from games.rules.defaults import default_action
 from games.rules.options import RoomOptions

@@ -3,7 +3,8 @@ that it plays only on what its seat may see, and that it beats the easy level.""
 
 import random
 
-from games.rules.bots import choose_action, choose_discard
+from games.rules.bots import choose_discard
+from games.rules.computer import choose_action
 from games.rules.expert import defence, plan, player
 from games.rules.expert.player import best_discard
 from games.rules.round import Round

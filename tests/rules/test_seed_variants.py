@@ -15,8 +15,8 @@ from games.rules.options import RoomOptions
 from games.rules.round import Round
 from games.rules.scoring import WinContext, score_win
 from games.rules.tiles import RANKS, parse_tile, tile_str
-from games.settlement_sentences import settlement_words
-from games.settlement_words import amount_of, explain
+from games.words.settlement_sentences import settlement_words
+from games.words.settlement_words import amount_of, explain
 from tests.rules import test_round_invariants as invariants
 from tests.rules.reference import reference_wins_beside
 from tests.rules.tables import act, ledger, legal, table
@@ -180,7 +180,7 @@ def test_feeder_all_keeps_the_self_drawn_bonus_each_share_would_have_carried():
 def test_a_round_stored_before_keeps_one_row_per_share_when_replayed():
     state = table([DISCARDER, "555p123m456m789m1p", IDLE, IDLE], wall="1p2s3s4s5s6s",
                   options={"kong_bloom_from_discard": "feeder_all"})
-    state.share_rows = True  # as games.replay sets it for such a round
+    state.share_rows = True  # as games.history.replay sets it for such a round
     act(state, 0, "discard", "5p")
     act(state, 1, "kong")
     act(state, 1, "zimo")

@@ -1,7 +1,7 @@
 """`manage.py run_worker`: timers and computer players outside the web processes.
 
 For deployments with several web processes. It claims due rounds with
-SELECT … FOR UPDATE SKIP LOCKED (see games.timers), so any number of workers and web
+SELECT … FOR UPDATE SKIP LOCKED (see games.play.steps), so any number of workers and web
 processes can run together without applying a move twice.
 """
 
@@ -10,7 +10,8 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from games import idle_rooms, timers
+from games.play.steps import advance_due_rounds
+from games.rooms import idle_rooms
 
 IDLE_SECONDS = 0.5
 
@@ -28,7 +29,7 @@ class Command(BaseCommand):
         self.stdout.write("worker: applying due moves")
         while not stopping:
             idle_rooms.sweep_if_due()  # once a minute: rooms nobody has been at close
-            wait = timers.advance_due_rounds()
+            wait = advance_due_rounds()
             if until_idle and (wait is None or wait > IDLE_SECONDS):
                 break
             time.sleep(IDLE_SECONDS if wait is None else min(max(wait, 0.01), IDLE_SECONDS))

@@ -3,8 +3,8 @@ and compare with the stored state and ledger. Exits 1 if any round disagrees."""
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.history.replay import check
 from games.models import Round
-from games.replay import check
 
 
 class Command(BaseCommand):

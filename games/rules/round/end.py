@@ -14,7 +14,7 @@ from games.rules.tiles import (
     tile_str,
 )
 
-# Keys of ``Round.settlement`` that only explain its payments (games.settlement_words);
+# Keys of ``Round.settlement`` that only explain its payments (games.words.settlement_words);
 # rounds stored before they were recorded lack them.
 SETTLEMENT_DETAILS = ("waits", "best", "refunds")
 
@@ -68,7 +68,7 @@ class EndOfRound:
         }
         if self.options.xueliu:
             # A seat may win many times: where this win's payments start in the ledger,
-            # so each payment can be told apart by the win it pays (games.settlement_words).
+            # so each payment can be told apart by the win it pays (games.words.settlement_words).
             record["ledger_from"] = len(self.ledger)
         self.winners.append(record)
         events.append({"type": "win", **record})

@@ -78,11 +78,11 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
     win_tiles: list[list[int]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
     # Not part of the state: set on a copy to stop at the moment a tile is put on offer
     # even when nobody may claim it (the table shows that moment to everyone alike; see
-    # games.offers).
+    # games.play.offers).
     stop_at_offer: bool = field(default=False, compare=False, repr=False)
     # Not part of the state either: set when replaying a round stored before the ledger
     # wrote a 承包 (kong_bloom_from_discard = feeder_all) as one entry. Those rounds keep
-    # the rows they were written with, one per covered share (games.replay).
+    # the rows they were written with, one per covered share (games.history.replay).
     share_rows: bool = field(default=False, compare=False, repr=False)
 
 

@@ -17,7 +17,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from games import display
+from games.words import display
 
 ROOT = Path(__file__).resolve().parents[3]
 URL = "http://table.test/"

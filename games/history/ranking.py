@@ -1,0 +1,104 @@
+"""The ranking (/ranking/): players by their net per round in units of each room's base
+stake (底分), this week and of all time, summed from the ledger like every other score of
+the site (games.history.my_rounds). Counting in bases makes tables of different stakes comparable:
++12 at a base of 6 is +2, as +2 at a base of 1.
+
+Only people are ranked: a computer player has no account, so its seats are never
+counted. A player needs a few rounds to be ranked (one lucky 清一色 is not a standing):
+``WEEKLY_MIN_ROUNDS`` finished rounds in the last seven days, ``ALL_TIME_MIN_ROUNDS``
+in all. "This week" is the last seven days up to now, not the calendar week, so that
+the table is never empty on a Monday morning. A round counts in the week it ended.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from fractions import Fraction
+
+from django.contrib.auth import get_user_model
+from django.db.models import IntegerField, Value
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast, Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.history.my_rounds import seat_total
+from games.models import Round, RoundPlayer
+
+WEEK = timedelta(days=7)
+WEEKLY_MIN_ROUNDS = 3
+ALL_TIME_MIN_ROUNDS = 5
+LIMIT = 100  # rows shown per table
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int
+    user_id: int
+    name: str
+    rounds: int
+    net: Fraction  # in units of the base of each round's room
+
+    @property
+    def per_round(self) -> float:
+        """For showing (rounded by the template); the order is by the exact fraction."""
+        return float(self.net / self.rounds)
+
+    @property
+    def net_shown(self) -> float:
+        return float(self.net)
+
+
+def standings(*, since: datetime | None = None, min_rounds: int, limit: int | None = LIMIT
+              ) -> list[Standing]:
+    """People with at least ``min_rounds`` finished rounds (ended at ``since`` or later),
+    best net per round first; ties by more rounds, then by name. Equal net per round
+    and equal rounds share a rank."""
+    # A deleted account (kept, deactivated, under an anonymous name) is not ranked.
+    seats = RoundPlayer.objects.filter(user__isnull=False, user__is_active=True,
+                                       round__status=Round.Status.ENDED)
+    if since is not None:
+        seats = seats.filter(round__ended_at__gte=since)
+    per_seat = (
+        seats.annotate(received=seat_total("in"), paid=seat_total("out"),
+                       base=Coalesce(Cast(KeyTextTransform("base", "round__room__options"),
+                                          IntegerField()), Value(1)))
+        .values_list("user", "received", "paid", "base")
+        .order_by()
+    )
+    nets: dict[int, Fraction] = {}
+    rounds_of: dict[int, int] = {}
+    for user, received, paid, base in per_seat:
+        nets[user] = nets.get(user, Fraction(0)) + Fraction(received - paid, max(base, 1))
+        rounds_of[user] = rounds_of.get(user, 0) + 1
+    rows = [(user, rounds_of[user], nets[user]) for user in nets
+            if rounds_of[user] >= min_rounds]
+    names = dict(get_user_model().objects.filter(pk__in=[user for user, _, _ in rows])
+                 .values_list("pk", "username"))
+    # Sorted here, exactly: net / rounds as a fraction, not a rounded float from SQL.
+    rows.sort(key=lambda row: (-row[2] / row[1], -row[1], names[row[0]].casefold()))
+    found: list[Standing] = []
+    for user, rounds, net in rows[:limit]:
+        if found and found[-1].rounds == rounds and found[-1].net == net:
+            rank = found[-1].rank
+        else:
+            rank = len(found) + 1
+        found.append(Standing(rank, user, names[user], rounds, net))
+    return found
+
+
+def weekly(now: datetime | None = None) -> list[Standing]:
+    return standings(since=(now or timezone.now()) - WEEK, min_rounds=WEEKLY_MIN_ROUNDS)
+
+
+def all_time() -> list[Standing]:
+    return standings(min_rounds=ALL_TIME_MIN_ROUNDS)
+
+
+def ranks_of(user) -> list[tuple[str, int]]:
+    """(which table, rank) of each table ``user`` is ranked in, for their profile."""
+    found = []
+    for label, table in ((_("this week"), weekly()), (_("all time"), all_time())):
+        rank = next((row.rank for row in table if row.user_id == user.pk), None)
+        if rank is not None:
+            found.append((label, rank))
+    return found

@@ -1,0 +1,134 @@
+"""When the next decision of a round falls due, as a pure function of the stored round:
+the offer pause, a computer's delay, a person's clock (and the absence grace when all
+of their sockets are gone), and who is away."""
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Room, Round, Seat
+from games.play import matches, move_sql, offers
+from games.rules.round import Round as EngineRound
+
+logger = logging.getLogger(__name__)
+
+
+ANSWERS = ("exchange", "void", "win", "pong", "kong", "pass")
+
+
+def decision_seconds(engine: EngineRound) -> int:
+    options = engine.options
+    if engine.phase == "exchange":
+        return options.exchange_seconds
+    if engine.phase == "void":
+        return options.void_seconds
+    if engine.phase in ("claim", "rob"):
+        return options.claim_seconds
+    return options.turn_seconds
+
+
+# A seat whose process stopped refreshing its presence (it died) counts as away after this
+# many of its heartbeats went missing: a live socket is seen every PRESENCE_SECONDS.
+MISSED_HEARTBEATS = 3
+
+
+def is_away(seat: Seat, now: datetime) -> bool:
+    """Is this seated person gone? Every socket of theirs closed at least the grace ago
+    (``online`` false: absence costs the others seconds, not a turn), or no process has
+    seen a socket of theirs for several heartbeats (the process holding it died)."""
+    if seat.user_id is None or seat.last_seen is None:
+        return seat.user_id is None
+    silent = now - seat.last_seen
+    grace = timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)
+    if not seat.online:
+        return silent >= grace
+    return silent >= max(grace, timedelta(
+        seconds=MISSED_HEARTBEATS * settings.PRESENCE_SECONDS))
+
+
+def computer_decided(seats: list[Seat], now: datetime) -> set[int]:
+    """Seats whose moves the computer makes now: computer players, auto-play, absence."""
+    return {s.index for s in seats if s.is_bot or s.auto_play or is_away(s, now)}
+
+
+def person_deadline(rnd: Round, engine: EngineRound) -> datetime | None:
+    """When the pending decision's time runs out for the people it waits on."""
+    if rnd.decision_started_at is None or engine.phase == "ended":
+        return None
+    lapse = offers.claim_lapses_at(rnd, engine)
+    if lapse is not None:
+        return lapse  # the secret claim window: answer within the pause or pass
+    return rnd.decision_started_at + timedelta(seconds=decision_seconds(engine))
+
+
+def round_seats(rnd: Round) -> list[Seat]:
+    """The seats of ``rnd``'s room with their players, read once per step (the caller
+    holds the round's lock) and shared by everything the step does, down to the table
+    handed to the sockets."""
+    seats = getattr(rnd.room, "_seats_this_step", None)
+    if seats is None:
+        seats = move_sql.seats_with_names(rnd.room_id)
+        rnd.room._seats_this_step = seats
+    return seats
+
+
+def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None) -> None:
+    """Set the round's deadline after a change (the caller saves the round)."""
+    now = now or timezone.now()
+    room = rnd.room
+    seats = round_seats(rnd)
+    if engine.phase == "ended":
+        rnd.decision_started_at = None
+        unattended = (room.auto_rounds > 0 and all(s.is_bot for s in seats)
+                      and not matches.is_final_round(room.options, rnd.number))
+        rnd.deadline = now + timedelta(seconds=settings.NEXT_ROUND_PAUSE) if unattended else None
+    elif (reveal := offers.held_until(rnd)) is not None and reveal > now:
+        # The table shows a tile on offer that nobody took: the next decision is nobody's
+        # until the pause is over and the table shows it; then this runs again.
+        if new_decision or rnd.decision_started_at is None:
+            rnd.decision_started_at = reveal
+        rnd.deadline = reveal
+    else:
+        if new_decision or rnd.decision_started_at is None:
+            rnd.decision_started_at = now
+        if computer_decided(seats, now) & set(engine.waiting_on()):
+            rnd.deadline = now + timedelta(seconds=computer_pause(engine))
+        else:
+            rnd.deadline = person_deadline(rnd, engine)
+    if rnd.deadline is not None:
+        deadline = rnd.deadline
+        transaction.on_commit(lambda: announce(deadline))
+
+
+def computer_pause(engine: EngineRound) -> float:
+    """A computer answers a tile on offer well within the offer's pause, so that its
+    answer never makes an offer last longer than one nobody could claim."""
+    if engine.phase in offers.OFFER_PHASES:
+        return min(settings.BOT_DELAY_SECONDS, offers.pause_seconds(engine.options) / 2)
+    return settings.BOT_DELAY_SECONDS
+
+
+# Who wants to hear of a new deadline (the in-process timer loop, so that it wakes for a
+# computer's move due in a moment instead of at its next look). Called after commit.
+deadline_listeners: list = []
+
+
+def announce(deadline: datetime) -> None:
+    for listener in deadline_listeners:
+        try:
+            listener(deadline)
+        except Exception:  # a listener must never undo or break a committed move
+            logger.exception("deadline listener failed")
+
+
+def is_new_decision(verb: str, phase_before: str, engine: EngineRound) -> bool:
+    """An answer to a pending claim, 换三张 pick or void choice keeps that decision's clock
+    running."""
+    return not (verb in ANSWERS and engine.phase == phase_before)
+
+
+def all_computers(room: Room) -> bool:
+    return all(s.is_bot for s in room.seats.all())

@@ -1,0 +1,128 @@
+"""The pause after a tile is put on offer: nobody learns who may claim it.
+
+When a player discards, or adds a kong (which may be robbed), the others may be able to
+claim the tile. Who can is secret: it follows from their hidden tiles. A table that
+paused only when somebody could claim would tell every viewer that somebody holds a
+pair, a kong or a wait on that tile. So every offer looks the same to everyone who is not
+asked, for at least ``settings.OFFER_PAUSE_SECONDS``:
+
+- while the engine waits on claimants, the others see the engine as it is (the tile on
+  offer) and no clock, and their moves are refused with the engine's one neutral reason;
+- when nobody may claim, or everybody who may has passed before the pause is over, the
+  table goes on showing the moment of the offer (``Round.offer["state"]``) until the
+  pause ends, and only then the next draw (``games.play.steps`` reveals it when it is due);
+- a tile that is taken (a win, a pong, a kong) is public and shows at once.
+
+The browser's version marker would count the claimants' answers; it is sent as an opaque
+token instead (``games.table.version_token``), the same for everyone not asked.
+
+How long a person asked may think is the room's choice (option ``claim_window``):
+
+- ``open`` (the default): up to the room's claim_seconds. The others see the tile on offer
+  for as long as they think, so a long pause tells the table that somebody could claim it,
+  as at a real table where everyone sees a player hesitate. The room form says so. This
+  suits casual play: a player on a phone who needs three seconds to find the 碰 button
+  keeps their pong.
+- ``secret``: the pause is the whole claim window, ``settings.SECRET_CLAIM_SECONDS`` for
+  every discard alike; a person who has not answered when it ends passes (a lapse, not a
+  missed turn: it does not count towards auto-play). Nothing shows who could claim.
+
+What still shows in both: the wall's last discard ends the round at once when nobody may
+claim it.
+"""
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+
+from games.rules.round import Round as EngineRound
+
+OFFERING_EVENTS = ("discard", "added_kong_declared")
+OFFER_PHASES = ("claim", "rob")
+
+
+def is_secret(options) -> bool:
+    """Is the pause the whole claim window in a room with these options?"""
+    return options.claim_window == "secret"
+
+
+def pause_seconds(options) -> float:
+    """How long every tile on offer is shown, claimable or not."""
+    if is_secret(options):
+        return max(settings.SECRET_CLAIM_SECONDS, settings.OFFER_PAUSE_SECONDS)
+    return settings.OFFER_PAUSE_SECONDS
+
+
+def claim_lapses_at(rnd, engine: EngineRound) -> datetime | None:
+    """In a room with the secret claim window, when a person asked about the tile on
+    offer passes for want of an answer (the end of the pause); None elsewhere."""
+    if is_secret(engine.options) and engine.phase in OFFER_PHASES and rnd.offer:
+        return until(rnd)
+    return None
+
+
+def until(rnd) -> datetime | None:
+    """When the pause of the tile now on offer ends (None: no tile on offer)."""
+    return datetime.fromisoformat(rnd.offer["until"]) if rnd.offer else None
+
+
+def held_until(rnd) -> datetime | None:
+    """When the table stops showing an offer that is already settled, if it shows one."""
+    return until(rnd) if rnd.offer and rnd.offer.get("state") else None
+
+
+def held_engine(rnd) -> EngineRound | None:
+    """The engine at the moment of the offer, while the table shows it after the fact."""
+    if rnd.offer and rnd.offer.get("state"):
+        return EngineRound.from_json(rnd.offer["state"])
+    return None
+
+
+def is_asked(engine: EngineRound, seat: int | None) -> bool:
+    """Is ``seat`` one of those the engine now waits on to answer a tile on offer?"""
+    return engine.phase in OFFER_PHASES and seat in engine.waiting_on()
+
+
+def refuse_unless_asked(rnd, engine: EngineRound, seat: int, action) -> None:
+    """While a tile is on offer, a seat that is not asked gets the engine's one reason for
+    not being asked (IllegalAction) whatever it sends, before any check of its version:
+    "stale" or "not your turn" would tell whether somebody else was asked."""
+    if not rnd.offer or is_asked(engine, seat):
+        return
+    shown = held_engine(rnd) or engine
+    shown.check(seat, action)  # in an offer phase, raises for anyone not asked
+
+
+def after_move(rnd, *, before: dict, seat: int, action, engine: EngineRound,
+               events: list[dict], now: datetime) -> None:
+    """Update ``rnd.offer`` after ``seat``'s ``action`` took the round from the state
+    ``before`` to ``engine``. Always assigns a new dict: the table handed to the sockets
+    keeps the old one."""
+    if any(event["type"] in OFFERING_EVENTS for event in events):
+        pause = timedelta(seconds=pause_seconds(engine.options))
+        rnd.offer = {"until": (now + pause).isoformat(), "version": rnd.version}
+        offered_now = True
+    elif rnd.offer is None:
+        return
+    else:
+        offered_now = False
+    if engine.phase in OFFER_PHASES:
+        return  # the engine itself shows the tile on offer while it is answered
+    if _taken(events) or engine.phase == "ended" or now >= until(rnd):
+        rnd.offer = None
+        return
+    # Nobody took it and the pause runs on: keep showing the moment of the offer.
+    moment = EngineRound.from_json(before)
+    if offered_now:
+        moment.stop_at_offer = True
+        moment.apply(seat, action)
+    moment.claim.options, moment.claim.answers, moment.claim.win_fans = {}, {}, {}
+    rnd.offer = {**rnd.offer, "state": moment.to_json()}
+
+
+def _taken(events: list[dict]) -> bool:
+    return any(
+        event["type"] in ("win", "pong", "auto_win")
+        or (event["type"] == "kong" and event.get("kind") == "exposed")
+        for event in events
+    )

@@ -1,0 +1,263 @@
+"""Rooms and seats before and between rounds: creating a room, taking and leaving seats,
+computer players, ready (which deals the round when all are), freeing an absent
+person's seat, auto-play, auto rounds and the watching switch."""
+
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.models import SEATS, Room, Round, Seat
+from games.play import broadcast, deadlines, dealing, matches
+from games.play.errors import ServiceError
+from games.rules.computer import LEVELS
+from games.rules.options import RoomOptions
+from games.rules.round import Round as EngineRound
+
+
+def create_room(*, owner: AbstractBaseUser, name: str, options: dict) -> Room:
+    """A new room with validated options; its owner takes seat 0 (东)."""
+    try:
+        validated = RoomOptions.from_dict(options).to_dict()
+    except ValueError as exc:
+        raise ServiceError(str(exc)) from None
+    with transaction.atomic():
+        for _attempt in range(5):
+            try:
+                with transaction.atomic():
+                    room = Room.objects.create(owner=owner, name=name, options=validated)
+                break
+            except IntegrityError:  # a code already taken: draw another
+                continue
+        else:
+            raise ServiceError(_("Could not create the room, please try again."))
+        Seat.objects.bulk_create(
+            [Seat(room=room, index=i, user=owner if i == 0 else None) for i in range(SEATS)]
+        )
+        broadcast.notify_lobby_on_commit()
+    return room
+
+
+def ensure_between_rounds(room: Room) -> None:
+    if room.status == Room.Status.PLAYING:
+        raise ServiceError(_("A round is being played: wait until it ends."))
+
+
+def seat_of(room: Room, user: AbstractBaseUser) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return room.seats.filter(user=user).first()
+
+
+def take_seat(*, room: Room, user: AbstractBaseUser, index: int | None = None) -> Seat:
+    with transaction.atomic():
+        room = dealing.locked_room(room)
+        existing = seat_of(room, user)
+        if existing is not None:
+            return existing
+        ensure_between_rounds(room)
+        dealing.ensure_not_closed(room)
+        empty = room.seats.select_for_update().filter(user__isnull=True, bot_level="")
+        if index is not None:
+            empty = empty.filter(index=index)
+        seat = empty.order_by("index").first()
+        if seat is None:
+            raise ServiceError(_("That seat is taken.") if index is not None
+                               else _("The table is full."))
+        seat.user = user
+        seat.ready = False
+        seat.save(update_fields=["user", "ready"])
+        broadcast.notify_on_commit(room)
+        broadcast.notify_lobby_on_commit()
+    return seat
+
+
+def leave_seat(*, room: Room, user: AbstractBaseUser) -> None:
+    with transaction.atomic():
+        room = dealing.locked_room(room)
+        ensure_between_rounds(room)
+        seat = seat_of(room, user)
+        if seat is None:
+            raise ServiceError(_("You are not seated at this table."))
+        seat.user = None
+        seat.ready = False
+        seat.save(update_fields=["user", "ready"])
+        broadcast.notify_on_commit(room)
+        broadcast.notify_lobby_on_commit()
+
+
+def owner_only(room: Room, user: AbstractBaseUser) -> None:
+    if room.owner_id != user.pk:
+        raise ServiceError(_("Only the room's owner can seat or remove computer players."))
+
+
+def add_bot(*, room: Room, user: AbstractBaseUser, index: int, level: str) -> Seat:
+    if level not in LEVELS:
+        raise ServiceError(_("Unknown computer player level."))
+    with transaction.atomic():
+        room = dealing.locked_room(room)
+        owner_only(room, user)
+        ensure_between_rounds(room)
+        seat = room.seats.select_for_update().filter(index=index).first()
+        if seat is None or not seat.is_empty:
+            raise ServiceError(_("That seat is taken."))
+        seat.bot_level = level
+        seat.ready = True
+        seat.save(update_fields=["bot_level", "ready"])
+        broadcast.notify_on_commit(room)
+        broadcast.notify_lobby_on_commit()
+        start_if_full(room)
+    return seat
+
+
+def fill_empty_seats(*, room: Room, user: AbstractBaseUser, level: str) -> list[Seat]:
+    """Every empty seat gets a computer player of ``level``, in one transaction: the
+    owner's one click instead of one per seat. People's seats are left alone. Same rules
+    as ``add_bot``; when the table is then full it starts as it would after the last
+    single computer (and, once everyone seated is ready, as ``set_ready`` would)."""
+    if level not in LEVELS:
+        raise ServiceError(_("Unknown computer player level."))
+    with transaction.atomic():
+        room = dealing.locked_room(room)
+        owner_only(room, user)
+        if room.status == Room.Status.CLOSED:
+            raise ServiceError(_("This room is closed: no seat can be filled."))
+        ensure_between_rounds(room)
+        empty = list(room.seats.select_for_update()
+                     .filter(user__isnull=True, bot_level="").order_by("index"))
+        if not empty:
+            raise ServiceError(_("There is no empty seat to fill."))
+        for seat in empty:
+            seat.bot_level = level
+            seat.ready = True
+        Seat.objects.bulk_update(empty, ["bot_level", "ready"])
+        started = start_if_full(room)
+        if started is None:  # a new round tells the table and the lobby itself
+            broadcast.notify_on_commit(room)
+            broadcast.notify_lobby_on_commit()
+    return empty
+
+
+def start_if_full(room: Room) -> Round | None:
+    """After a computer took a seat: a table of four computers plays its unattended
+    rounds; a table with people starts once every person is ready, as set_ready would
+    (the owner may have pressed 准备 before adding the computers, and would otherwise
+    wait for nobody)."""
+    if deadlines.all_computers(room):
+        return dealing.start_unattended_round(room)
+    return None if matches.no_more_rounds(room) else maybe_start(room)
+
+
+def remove_bot(*, room: Room, user: AbstractBaseUser, index: int) -> None:
+    with transaction.atomic():
+        room = dealing.locked_room(room)
+        owner_only(room, user)
+        ensure_between_rounds(room)
+        seat = room.seats.select_for_update().filter(index=index).first()
+        if seat is None or not seat.is_bot:
+            raise ServiceError(_("There is no computer player in that seat."))
+        seat.bot_level = ""
+        seat.ready = False
+        seat.save(update_fields=["bot_level", "ready"])
+        broadcast.notify_on_commit(room)
+        broadcast.notify_lobby_on_commit()
+
+
+def set_ready(*, room: Room, user: AbstractBaseUser) -> Round | None:
+    """The player is ready to play; when four seats are filled and every person is
+    ready, the next round starts (and is returned)."""
+    with transaction.atomic():
+        room = dealing.locked_room(room)
+        seat = seat_of(room, user)
+        if seat is None:
+            raise ServiceError(_("You are not seated at this table."))
+        ensure_between_rounds(room)
+        dealing.ensure_rounds_left(room)
+        seat.ready = True
+        seat.last_seen = timezone.now()  # pressing the button is being here
+        seat.save(update_fields=["ready", "last_seen"])
+        broadcast.notify_on_commit(room)
+        return maybe_start(room)
+
+
+def maybe_start(room: Room) -> Round | None:
+    """Start the next round once four seats are filled and every person is ready. A
+    person who has gone away (their table closed for longer than the grace period) does
+    not hold the others up: the round starts and the computer plays for them (托管)
+    until they take their seat back."""
+    seats = list(room.seats.all())
+    if room.status == Room.Status.PLAYING:
+        return None
+    now = timezone.now()
+    away = [s for s in seats if s.user_id and not s.ready and deadlines.is_away(s, now)]
+    if all(not s.is_empty for s in seats) and all(
+            s.is_bot or s.ready or s in away for s in seats):
+        if away:
+            Seat.objects.filter(pk__in=[s.pk for s in away]).update(auto_play=True)
+        return dealing.start_round(room)
+    return None
+
+
+def free_seat(*, room: Room, user: AbstractBaseUser, index: int) -> None:
+    """Between rounds the owner may free a seat whose person has gone away, so that a
+    friend or a computer can take it."""
+    with transaction.atomic():
+        room = dealing.locked_room(room)
+        if room.owner_id != user.pk:
+            raise ServiceError(_("Only the room's owner can free a seat."))
+        ensure_between_rounds(room)
+        seat = room.seats.select_for_update().filter(index=index).first()
+        if seat is None or seat.user_id is None:
+            raise ServiceError(_("Nobody sits there."))
+        if seat.user_id == user.pk or not deadlines.is_away(seat, timezone.now()):
+            raise ServiceError(_("Only the seat of a player who has gone away can be freed."))
+        seat.user = None
+        seat.ready = seat.auto_play = False
+        seat.timeouts = 0
+        seat.save(update_fields=["user", "ready", "auto_play", "timeouts"])
+        broadcast.notify_on_commit(room)
+        broadcast.notify_lobby_on_commit()
+
+
+def set_auto_play(*, room: Room, user: AbstractBaseUser, on: bool) -> Seat:
+    """托管 on or off, by the player; taking the seat back also clears missed deadlines."""
+    with transaction.atomic():
+        rnd = room.rounds.select_for_update().filter(status=Round.Status.PLAYING).first()
+        seat = seat_of(room, user)
+        if seat is None:
+            raise ServiceError(_("You are not seated at this table."))
+        seat.auto_play = on
+        seat.timeouts = 0
+        seat.last_seen = timezone.now()
+        seat.save(update_fields=["auto_play", "timeouts", "last_seen"])
+        if rnd is not None:  # the computer moves soon now, or the person's clock applies
+            deadlines.schedule(rnd, EngineRound.from_json(rnd.state), new_decision=False)
+            rnd.save(update_fields=["deadline", "decision_started_at"])
+        broadcast.notify_on_commit(room)
+    return seat
+
+
+def set_auto_rounds(*, room: Room, user: AbstractBaseUser, rounds: int) -> Room:
+    """Let a table of four computer players play ``rounds`` rounds by themselves."""
+    with transaction.atomic():
+        room = dealing.locked_room(room)
+        owner_only(room, user)
+        room.auto_rounds = max(0, min(int(rounds), 100))
+        room.save(update_fields=["auto_rounds"])
+        dealing.start_unattended_round(room)
+    return room
+
+
+def set_watching(*, room: Room, user: AbstractBaseUser, allowed: bool) -> Room:
+    """The owner lets people without a seat watch the table, or stops them. Switched
+    off, the sockets of those watching are told and close (games.table.consumers)."""
+    with transaction.atomic():
+        room = dealing.locked_room(room)
+        if room.owner_id != user.pk:
+            raise ServiceError(_("Only the room's owner can switch watching on or off."))
+        if room.allow_watching != allowed:
+            room.allow_watching = allowed
+            room.save(update_fields=["allow_watching"])
+            transaction.on_commit(lambda: broadcast.broadcast_watching(room))
+    return room

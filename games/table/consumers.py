@@ -1,0 +1,224 @@
+"""The table's socket. ``TableConsumer`` serves one seated player (or a watcher) at one
+table. Every message it receives is checked for shape, then handed to
+``games.play.moves``; a refused move is answered to that player alone and changes
+nothing. When the room's group says the table changed, each consumer renders the table
+as *its* player may see it: hidden tiles never leave the server, nor travel through the
+channel layer."""
+
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import timezone, translation
+from django.utils.html import escape
+from django.utils.translation import gettext_lazy as _
+
+from games import driver
+from games.models import Room, Seat
+from games.play import absence
+from games.play.broadcast import room_group
+from games.play.errors import ServiceError
+from games.play.snapshot import load_snapshot, shared_snapshot
+from games.rooms import idle_rooms
+from games.rooms.seating import seat_of
+from games.table import away, commands, phrases, presence, watchers
+from games.table.parts import render_table
+from games.table.safe_socket import CLOSE_NOT_ALLOWED, SafeConsumer, language_of
+from games.table.screen import Screen
+from xuezhan import limits
+
+
+class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
+    """One viewer's table: a seated player's, or a watcher's (a logged-in user without a
+    seat, while the room lets people watch: ``games.rooms.audience``). A change of the table
+    reaches every consumer as a ``table.changed`` message naming the change; the
+    consumers of one process share one load of the table for it
+    (``games.play.snapshot``), each renders its own viewer's view (a watcher's shows no
+    hidden tile: the engine's view for no seat) and sends only the parts that page does
+    not show yet (``games.table.screen``). Watchers are counted in the database
+    (``games.table.watchers``) and every page shows how many watch."""
+
+    watching = False  # counted as a watcher (games.table.watchers)
+    watchers_shown: int | None = None  # the watch count this page shows
+
+    async def connect(self) -> None:
+        self.user = self.scope["user"]
+        self.code = self.scope["url_route"]["kwargs"]["code"]
+        self.language = language_of(self.scope)
+        # No request here: the forms take the CSRF secret of the browser's cookie, which
+        # Django accepts as the form's token when a form is posted without the socket.
+        self.csrf = self.scope.get("cookies", {}).get(settings.CSRF_COOKIE_NAME, "")
+        self.screen = Screen()
+        self.shown: tuple | None = None
+        self.seats_shown = False  # whether the page shows the seats (for phrase bubbles)
+        self.room_id, self.seated = await self._lookup()
+        if self.room_id is None:
+            # No such room, or nobody logged in: the table page needs a login too.
+            await self.close(code=CLOSE_NOT_ALLOWED)
+            return
+        await self.count_socket(limits.TABLE_SOCKETS, self.user.pk)
+        self.group = room_group(self.code)
+        # In the group before the watcher is counted: a switch-off committed after the
+        # check below reaches this socket.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        if not self.seated:
+            await self._start_watching()
+            return
+        summary = await self._arrive()
+        presence.arrived(self.channel_name, self.room_id, self.user.pk)
+        await self.show(await shared_snapshot(self.room_id, None))
+        if summary is not None:
+            await self.send(text_data=await database_sync_to_async(self._away_note)(summary))
+        count = await watchers.shared_count(self.room_id, None)
+        if count:  # the page was rendered with a count; it may have changed since
+            await self.show_watchers(count)
+
+    async def _start_watching(self) -> None:
+        """A viewer without a seat: counted as a watcher, shown the table as nobody's
+        seat sees it; or, if the owner has switched watching off, told so."""
+        allowed = await database_sync_to_async(watchers.watch)(
+            channel=self.channel_name, room_id=self.room_id, user=self.user)
+        if allowed:
+            await database_sync_to_async(idle_rooms.touch)(self.room_id)
+        else:
+            await self.send_watching_off()
+            return
+        self.watching = True
+        watchers.started(self.channel_name, self.room_id, self.channel_layer)
+        await self.show(await shared_snapshot(self.room_id, None))
+        await watchers.tell(self.channel_layer, self.code)  # every page shows one more
+
+    async def _stop_watching(self) -> None:
+        if self.watching:
+            self.watching = False
+            watchers.stopped(self.channel_name)
+            await database_sync_to_async(watchers.unwatch)(channel=self.channel_name)
+            await database_sync_to_async(idle_rooms.touch)(self.room_id)
+            await watchers.tell(self.channel_layer, self.code)  # every page shows one fewer
+
+    async def clean_up(self) -> None:
+        """However the socket ended (closed, failed, cut off): the player is no longer
+        here, and after the grace period the seat plays itself; a watcher is no longer
+        counted."""
+        if not getattr(self, "group", None):
+            return
+        if not self.seated:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await self._stop_watching()
+            return
+        presence.departed(self.channel_name)
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+        await database_sync_to_async(absence.left)(
+            room_id=self.room_id, user_id=self.user.pk,
+            still_here=presence.still_here(self.room_id, self.user.pk))
+        # The room's idle time counts from the moment its last person left.
+        await database_sync_to_async(idle_rooms.touch)(self.room_id)
+        driver.wake()
+
+    @database_sync_to_async
+    def _arrive(self) -> "away.AwaySummary | None":
+        """Mark the player here; what happened while they were away, if they were."""
+        seat = Seat.objects.filter(room_id=self.room_id, user=self.user).first()
+        summary = None
+        if seat is not None and not seat.online:
+            summary = away.since(self.room_id, seat, seat.last_seen, timezone.now())
+        absence.seen(room_id=self.room_id, user_id=self.user.pk)
+        idle_rooms.touch(self.room_id)  # a person is at the table: it is not idle
+        return summary
+
+    def _away_note(self, summary) -> str:
+        with translation.override(self.language):
+            names = load_snapshot(self.room_id).names
+            return render_to_string("games/table/_away_note.html", {
+                "s": summary, "winners": [names[i] for i in summary.wins]})
+
+    @database_sync_to_async
+    def _lookup(self) -> tuple[int | None, bool]:
+        room = Room.objects.filter(code=self.code).first()
+        if room is None or not self.user.is_authenticated:
+            return None, False
+        return room.pk, seat_of(room, self.user) is not None
+
+    async def receive(self, text_data=None, bytes_data=None) -> None:
+        if not self.seated:
+            # A watcher's page has no move to make; whatever is sent changes nothing.
+            await self.send_error(self.translated(
+                _("You are watching this table: take a seat to play.")))
+            return
+        try:
+            kind, action, version = commands.parse_frame(text_data, bytes_data)
+        except commands.MalformedCommand as exc:
+            await self.send_error(self.translated(exc.message))
+            return
+        try:
+            await database_sync_to_async(self._handle)(kind, action, version)
+        except ServiceError as exc:
+            await self.send_error(str(exc))
+
+    def _handle(self, kind: str, action: dict, version: int | None) -> None:
+        # The room stands in by its key and code only: every service reads what it needs
+        # under its own lock, so a copy read here could only be stale.
+        with translation.override(self.language):
+            commands.run_command(room=Room(pk=self.room_id, code=self.code), user=self.user,
+                                 kind=kind, action=action, version=version)
+
+    async def table_changed(self, event) -> None:
+        await self.show(await shared_snapshot(self.room_id, event.get("change")))
+
+    async def table_watchers(self, event) -> None:
+        await self.show_watchers(await watchers.shared_count(self.room_id, event.get("change")))
+
+    async def show_watchers(self, count: int) -> None:
+        if count == self.watchers_shown:
+            return
+        self.watchers_shown = count
+        with translation.override(self.language):
+            await self.send(text_data=watchers.render_count(count, oob=True))
+
+    async def table_watching(self, event) -> None:
+        """The owner switched watching on or off. Off: a watcher (not the owner, who may
+        always look at their room) is told so and the socket closes, with a code after
+        which the page does not try again."""
+        if event.get("allowed") or not self.watching or event.get("owner_id") == self.user.pk:
+            return
+        await self._stop_watching()
+        await self.send_watching_off()
+
+    async def send_watching_off(self) -> None:
+        with translation.override(self.language):
+            notice = render_to_string("games/table/_watching_off.html", {"oob": True})
+        # The page's watch count would stay as it was: it is hidden with the table.
+        await self.send(text_data=notice.strip() + watchers.render_count(0, oob=True))
+        await self.close(code=CLOSE_NOT_ALLOWED)
+
+    async def show(self, snap) -> None:
+        """Bring the page to ``snap`` (never back to an older table than it shows)."""
+        if self.shown is not None and snap.freshness < self.shown:
+            return
+        self.shown = snap.freshness
+        with translation.override(self.language):  # the frame is rendered here too
+            table = render_table(snap, user=self.user, csrf=self.csrf)
+            message = self.screen.update(table)
+        self.seats_shown = table.board is not None
+        if message is not None:
+            await self.send(text_data=message)
+
+    async def table_phrase(self, event) -> None:
+        """A quick phrase at a seat (games.table.phrases): shown in this page's language at the
+        sender's seat. It goes beside the table's parts, never through the Screen: the
+        table's version and what the page is known to show stay as they were."""
+        if not self.seats_shown:
+            return  # no seat on the page to show it at (before the first round)
+        with translation.override(self.language):
+            html = phrases.bubble(seat=event.get("seat"), key=event.get("phrase"),
+                                  name=str(event.get("name", "")))
+        if html is not None:
+            await self.send(text_data=html)
+
+    async def send_error(self, message: str) -> None:
+        await self.send(
+            text_data=f'<div id="table-error" hx-swap-oob="true" role="alert" '
+            f'class="table-error">{escape(message)}</div>'
+        )

@@ -1,0 +1,79 @@
+"""A table's page, its fragment for a reload, and the plain POST of a move for a page
+whose socket is not open yet (the socket is the usual way: games.table.consumers)."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games.models import Room
+from games.play.errors import ServiceError
+from games.play.snapshot import load_snapshot
+from games.rooms import audience, sharing
+from games.table import commands, watchers
+from games.table.parts import render_table
+
+
+def _table_html(request, snap) -> str:
+    """The whole table as the requesting user may see it: the same parts the socket
+    sends, put together."""
+    return render_table(snap, user=request.user, csrf=get_token(request),
+                        request=request).full()
+
+
+def _watching_off(request, room):
+    """The page for somebody without a seat once the owner has switched watching off;
+    a free seat between rounds may still be taken."""
+    free_seat = (room.status != Room.Status.PLAYING
+                 and room.seats.filter(user__isnull=True, bot_level="").exists())
+    return render(request, "games/watching_off.html", {"room": room, "free_seat": free_seat},
+                  status=403)
+
+
+@login_required
+@require_GET
+def table(request, code):
+    """The table, live over its WebSocket: a seated player's, or a watcher's (no seat,
+    no hidden tile) while the room lets people watch."""
+    room = get_object_or_404(Room, code=code)
+    if not audience.may_watch(room, request.user):
+        return _watching_off(request, room)
+    return render(request, "games/table.html", {
+        "room": room, "table_html": _table_html(request, load_snapshot(room.pk)),
+        "share_title": sharing.table_title(room),
+        "watchers": watchers.render_count(watchers.count(room.pk)),
+        "is_owner": room.owner_id == request.user.pk,
+        # What the share control copies: the whole address, for a friend elsewhere.
+        "share_url": request.build_absolute_uri(reverse("table", kwargs={"code": room.code})),
+    })
+
+
+@login_required
+@require_GET
+def table_fragment(request, code):
+    """The table alone, as the page would show it now (the browser tests compare a page
+    after its live updates with it)."""
+    room = get_object_or_404(Room, code=code)
+    if not audience.may_watch(room, request.user):
+        return _watching_off(request, room)
+    return HttpResponse(_table_html(request, load_snapshot(room.pk)))
+
+
+@login_required
+@require_POST
+def table_action(request, code):
+    """The table's forms posted without the WebSocket (before it connects, or where it
+    cannot): the same move through the same service, then back to the table."""
+    room = get_object_or_404(Room, code=code)
+    try:
+        kind, action, version = commands.parse_command(request.POST)
+        commands.run_command(room=room, user=request.user, kind=kind, action=action,
+                             version=version)
+    except commands.MalformedCommand as exc:
+        messages.error(request, str(exc.message))
+    except ServiceError as exc:
+        messages.error(request, str(exc))
+    return redirect(reverse("table", kwargs={"code": room.code}))

@@ -1,0 +1,97 @@
+"""The real components of a deployment: PostgreSQL and Redis (run by `.ci/run`)."""
+
+import pytest
+from channels.layers import get_channel_layer
+from django.db import connection
+
+
+@pytest.mark.postgres
+@pytest.mark.redis
+@pytest.mark.django_db
+def test_healthz_on_postgresql_and_redis(client):
+    assert connection.vendor == "postgresql"
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json()["checks"] == {"database": "ok", "channel_layer": "ok"}
+
+
+@pytest.mark.redis
+async def test_a_group_message_reaches_a_consumer_of_another_process():
+    """Two layer instances stand for two daphne processes sharing one Redis."""
+    from channels_redis.core import RedisChannelLayer
+    from django.conf import settings
+
+    hosts = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"]
+    sender, receiver = RedisChannelLayer(hosts=hosts), RedisChannelLayer(hosts=hosts)
+    channel = await receiver.new_channel()
+    await receiver.group_add("room-test", channel)
+    await sender.group_send("room-test", {"type": "table.changed", "version": 7})
+    message = await receiver.receive(channel)
+    assert message == {"type": "table.changed", "version": 7}
+    await receiver.group_discard("room-test", channel)
+    await sender.close_pools()
+    await receiver.close_pools()
+    assert get_channel_layer() is not None
+
+
+@pytest.mark.redis
+async def test_an_idle_socket_keeps_waiting_for_its_next_message():
+    """A table socket with nothing to receive sits in a blocking pop that Redis ends after
+    the layer's brpop_timeout and then starts again. The client must not give up on that
+    read first: with redis-py 8's default 5 s read timeout, sockets idle for 5 s crashed
+    with "Timeout reading from Redis" (seen in CI on the quick-phrases tests)."""
+    import asyncio
+
+    from channels_redis.core import RedisChannelLayer
+    from django.conf import settings
+
+    layer = RedisChannelLayer(hosts=settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"])
+    channel = await layer.new_channel()
+    idle = layer.brpop_timeout + 1.5
+    with pytest.raises(asyncio.TimeoutError):  # ours, not Redis's: nothing came, nothing broke
+        await asyncio.wait_for(layer.receive(channel), timeout=idle)
+    await layer.send(channel, {"type": "table.changed", "version": 1})
+    assert await layer.receive(channel) == {"type": "table.changed", "version": 1}
+    await layer.close_pools()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_page_loads_wait_for_a_pooled_connection_rather_than_fail():
+    """Fifty tables' page loads at once once ran PostgreSQL out of connections (500,
+    "too many clients"): each request thread kept its own. Through the pool, many more
+    concurrent requests than connections all answer, by taking turns."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.contrib.auth.models import User
+    from django.db import connections
+    from django.test import Client
+
+    from games.rooms.seating import create_room
+
+    owner = User.objects.create_user("pool-owner", password="x-long-password-1")
+    room = create_room(owner=owner, name="p", options={})
+    original = dict(connection.settings_dict)
+    connection.close()
+    connection.close_pool()
+    connection.settings_dict["OPTIONS"] = {"pool": {"min_size": 0, "max_size": 2,
+                                                    "timeout": 30}}
+
+    def load_table(_):
+        client = Client(HTTP_HOST="localhost")
+        client.force_login(owner)
+        try:
+            return client.get(f"/t/{room.code}/").status_code
+        finally:
+            connections.close_all()
+
+    try:
+        with ThreadPoolExecutor(max_workers=12) as threads:
+            statuses = list(threads.map(load_table, range(36)))
+        assert statuses == [200] * 36
+        assert connection.pool.get_stats()["pool_max"] == 2
+    finally:
+        connection.close()
+        connection.close_pool()
+        connection.settings_dict.clear()
+        connection.settings_dict.update(original)
