@@ -233,7 +233,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 # bytes. Without a collect (tests, `make dev`) the files are served as they lie.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    "staticfiles": {"BACKEND": "xuezhan.static_storage.CommentlessCompressedStaticFilesStorage"},
 }
 WHITENOISE_USE_FINDERS = not env_flag("STATIC_COLLECTED", default=False)
 WHITENOISE_AUTOREFRESH = DEBUG
@@ -286,13 +286,13 @@ LOGGING = {
 BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY", "0.6"))
 # Every discard (and added kong) stays on offer at least this long, for everyone alike,
 # whether or not somebody may claim it: a pause only when somebody could claim would tell
-# the table about their hidden tiles (games.offers). Computer claimants answer within it.
+# the table about their hidden tiles (games.play.offers). Computer claimants answer within it.
 # The table spends it on motion (the tile slides into its river and rests there glowing).
 # 0.5 s keeps a round of one person and three computers under a minute; 1.0 s made it
 # about 83 s (benchmarks/bench_pace.py, figures in the note).
 OFFER_PAUSE_SECONDS = float(os.environ.get("OFFER_PAUSE", "0.5"))
 # Rooms with the secret claim window (option claim_window = "secret"): every discard is on
-# offer this long, and a person asked answers within it or passes (games.offers).
+# offer this long, and a person asked answers within it or passes (games.play.offers).
 SECRET_CLAIM_SECONDS = float(os.environ.get("SECRET_CLAIM_SECONDS", "3.0"))
 # How long a player may be disconnected before the seat plays itself (托管).
 DISCONNECT_GRACE_SECONDS = float(os.environ.get("DISCONNECT_GRACE", "5"))
@@ -345,7 +345,7 @@ TABLE_SOCKETS_PER_USER = int(os.environ.get("TABLE_SOCKETS_PER_USER", "8"))
 LOBBY_SOCKETS_PER_USER = int(os.environ.get("LOBBY_SOCKETS_PER_USER", "8"))
 ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS = int(
     os.environ.get("ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS", "20"))
-# Quick phrases at the table (games.phrases), per person: at least this many seconds
+# Quick phrases at the table (games.table.phrases), per person: at least this many seconds
 # between two, and at most this many in any minute.
 PHRASE_INTERVAL_SECONDS = float(os.environ.get("PHRASE_INTERVAL_SECONDS", "3"))
 PHRASES_PER_MINUTE = int(os.environ.get("PHRASES_PER_MINUTE", "10"))

@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts import devices
-from tests.web.test_throttling import PASSWORD, TOO_MANY_LOGINS_ZH, log_in, logged_in
+from tests.site.test_throttling import PASSWORD, TOO_MANY_LOGINS_ZH, log_in, logged_in
 
 pytestmark = pytest.mark.django_db
 

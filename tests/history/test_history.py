@@ -137,7 +137,7 @@ def test_a_stranger_gets_404_for_someone_elses_round_when_the_room_cannot_be_wat
         client, owner):
     room, (rnd,) = play_rounds(owner, 1)
     # (A room that may be watched shows its finished rounds to its watchers:
-    # tests/web/test_spectators.py.)
+    # tests/table/test_spectators.py.)
     set_watching(room=room, user=owner, allowed=False)
     stranger = User.objects.create_user("stranger", password="x-long-password-1")
     client.force_login(stranger)

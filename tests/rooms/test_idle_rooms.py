@@ -20,7 +20,7 @@ from games.rules.round import Round as EngineRound
 from games.table import commands
 from tests.tables import four_people, last_person_left, page_version
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_english")]
 
 
 @pytest.fixture(autouse=True)

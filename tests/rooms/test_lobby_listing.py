@@ -16,8 +16,8 @@ from django.utils import timezone
 from games.models import Room, Seat
 from games.rooms import idle_rooms
 from games.rooms.seating import add_bot, create_room, set_ready, set_watching, take_seat
+from tests.table.test_table_consumer import connect, session_cookie
 from tests.tables import four_people, last_person_left
-from tests.web.test_table_consumer import connect, session_cookie
 from xuezhan.asgi import application
 
 LOBBY_HEADERS = [(b"host", b"localhost:8000"), (b"origin", b"http://localhost:8000")]

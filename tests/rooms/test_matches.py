@@ -25,7 +25,7 @@ from games.rooms.seating import (
 from games.rules.options import RoomOptions
 from tests.tables import LATER
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_waiting")]
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_waiting", "in_english")]
 
 def person(name: str) -> User:
     return User.objects.create_user(name, password="x-long-password-1")

@@ -130,7 +130,7 @@ def test_a_player_who_is_not_seated_watches_over_the_socket_and_may_sit(client, 
     watcher = User.objects.create_user("watcher", password="x-long-password-1")
     client.force_login(watcher)
     html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
-    # Live like the players' (tests/web/test_spectators.py), no polling.
+    # Live like the players' (tests/table/test_spectators.py), no polling.
     assert f'ws-connect="/ws/tables/{room.code}/"' in html and "hx-trigger" not in html
     assert "坐这里" in html
 

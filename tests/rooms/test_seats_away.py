@@ -11,7 +11,7 @@ from games.play.errors import ServiceError
 from games.rooms.seating import free_seat, set_ready
 from tests.tables import four_people
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("in_english")]
 
 
 @pytest.fixture

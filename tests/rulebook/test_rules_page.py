@@ -167,7 +167,7 @@ def test_the_room_form_links_to_the_options_explained(client, owner):
 
 
 def test_the_table_settings_and_the_settlement_link_to_the_rules(client, owner, settings):
-    from tests.web.test_history import play_rounds
+    from tests.history.test_history import play_rounds
 
     settings.BOT_DELAY_SECONDS = 0
     room, (rnd,) = play_rounds(owner, 1)
@@ -180,6 +180,6 @@ def test_the_table_settings_and_the_settlement_link_to_the_rules(client, owner, 
     # The round's own page shows the same settlement, with the same link.
     detail = client.get(reverse("round_detail", args=[rnd.pk])).content.decode()
     assert "#payments" in rules_links(detail)
-    # And the site bar, on every page.
-    nav = html.split('class="site-nav"')[1].split("</nav>")[0]
+    # And the site's links, on every page: at the table, in the room bar's menu (☰).
+    nav = html.split('class="menu-links"')[1].split("</nav>")[0]
     assert rules_links(nav) == [""]

@@ -2,7 +2,7 @@
 opening lobby after lobby without logging in. Over the limit the newest socket wins: the
 oldest of that person (or address) says why, in the player's language, and closes with
 ``limits.CLOSE_REPLACED``; every socket that ends, however, makes room again (more in
-tests/web/test_socket_newest_wins.py)."""
+tests/table/test_socket_newest_wins.py)."""
 
 import asyncio
 import json
@@ -12,7 +12,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 
-from tests.web.test_table_consumer import HOST, ORIGIN, connect, make_table, session_cookie
+from tests.table.test_table_consumer import HOST, ORIGIN, connect, make_table, session_cookie
 from xuezhan import limits
 from xuezhan.asgi import application
 

@@ -10,8 +10,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Room
+from tests.rooms.test_rooms_views import form_data
 from tests.tables import four_people
-from tests.web.test_rooms_views import form_data
 
 pytestmark = pytest.mark.django_db
 

@@ -24,9 +24,9 @@ from games.rules.bots import choose_exchange
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import format_tiles, parse_tiles, tile_str
 from games.words.display import tile_name
+from tests.table.test_table_consumer import connect, session_cookie, settle
+from tests.table.test_table_seats import page, part
 from tests.tables import LATER, page_version
-from tests.web.test_table_consumer import connect, session_cookie, settle
-from tests.web.test_table_seats import page, part
 
 DIRECTION_WORDS = {"next": "换给下家", "previous": "换给上家", "opposite": "换给对家"}
 

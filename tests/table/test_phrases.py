@@ -17,9 +17,9 @@ from games.play.snapshot import load_snapshot
 from games.rooms.seating import leave_seat
 from games.table.parts import render_table
 from games.table.phrases import PHRASES
+from tests.table.oob import Page
+from tests.table.test_table_consumer import connect, session_cookie, settle
 from tests.tables import four_people, page_version
-from tests.web.oob import Page
-from tests.web.test_table_consumer import connect, session_cookie, settle
 from xuezhan import limits
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from games.models import Round, Seat
 from games.table import presence
+from tests.table.test_table_consumer import HOST, ORIGIN, connect, make_table
 from tests.tables import page_version
-from tests.web.test_table_consumer import HOST, ORIGIN, connect, make_table
 from xuezhan.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,7 +12,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 
 from games.rooms.seating import set_auto_play
-from tests.web.test_table_consumer import HOST, ORIGIN, make_table, session_cookie
+from tests.table.test_table_consumer import HOST, ORIGIN, make_table, session_cookie
 from xuezhan import limits
 from xuezhan.asgi import application
 

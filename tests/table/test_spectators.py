@@ -24,10 +24,10 @@ from games.rooms.seating import add_bot, create_room, set_auto_play, set_ready, 
 from games.rules.round import Round as EngineRound
 from games.table import commands, version_token, watchers
 from games.table.parts import render_table
+from tests.table.oob import Page, _Elements
+from tests.table.test_table_consumer import connect, session_cookie, settle
+from tests.table.test_table_updates import next_move, normalised, open_sockets
 from tests.tables import four_people
-from tests.web.oob import Page, _Elements
-from tests.web.test_table_consumer import connect, session_cookie, settle
-from tests.web.test_table_updates import next_move, normalised, open_sockets
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

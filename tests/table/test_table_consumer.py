@@ -14,8 +14,8 @@ from games.models import Round
 from games.rooms.seating import add_bot, create_room, set_ready
 from games.rules.round import Round as EngineRound
 from games.words.display import TILE_NAMES
+from tests.table.oob import Page
 from tests.tables import four_people, page_version
-from tests.web.oob import Page
 from xuezhan.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -124,7 +124,7 @@ async def test_a_stranger_only_watches_and_strangers_without_a_login_or_site_are
     room, users, cookies = await make_table()
     stranger = await sync_to_async(User.objects.create_user)("s", password="x-long-password-1")
     cookie = await sync_to_async(session_cookie)(stranger)
-    # Logged in without a seat: a watcher (tests/web/test_spectators.py), who can move
+    # Logged in without a seat: a watcher (tests/table/test_spectators.py), who can move
     # nobody's tiles.
     communicator, connected = await connect(room.code, cookie)
     assert connected

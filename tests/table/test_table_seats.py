@@ -18,8 +18,8 @@ from games.rules.round import Round as EngineRound
 from games.table.parts import render_table
 from games.words.display import tile_name
 from tests.rules.tables import act, table
+from tests.table.test_table_consumer import connect, session_cookie, settle
 from tests.tables import four_people, page_version
-from tests.web.test_table_consumer import connect, session_cookie, settle
 
 WINNING = ["1m2m3m4m5m6m7m8m9m1p2p3p5p5p", "1s2s3s4s6s7s8s9s1p4p7p2p3p",
            "9p9p1s3s5s7s9s2p4p6p8p1p3p", "1s3s5s7s8s8s9s2p2p4p7p1p6p"]

@@ -14,9 +14,9 @@ from games.rules.computer import choose_action
 from games.rules.round import Round as EngineRound
 from games.rules.round import action_to_dict
 from games.table.parts import render_table
+from tests.table.oob import Page
+from tests.table.test_table_consumer import connect, session_cookie, settle
 from tests.tables import four_people, page_version
-from tests.web.oob import Page
-from tests.web.test_table_consumer import connect, session_cookie, settle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

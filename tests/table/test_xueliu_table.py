@@ -19,11 +19,11 @@ from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 from games.words.settlement_sentences import settlement_words
 from games.words.settlement_words import amount_of, explain
+from tests.rooms.test_rooms_views import form_data
 from tests.rules.tables import act, table
 from tests.rules.test_round_invariants import XUELIU_OPTION_SETS, pick
+from tests.table.test_table_seats import page, part, put
 from tests.tables import four_people
-from tests.web.test_rooms_views import form_data
-from tests.web.test_table_seats import page, part, put
 
 pytestmark = pytest.mark.django_db
 
@@ -162,7 +162,7 @@ def test_every_payment_of_random_xueliu_rounds_is_explained_and_sums_back(option
 
 
 def test_a_finished_xueliu_round_reads_every_win_on_its_page_replay_and_history(client):
-    from tests.services.test_xueliu_rounds import play_round
+    from tests.play.test_xueliu_rounds import play_round
 
     owner = User.objects.create_user("owner", password="x-long-password-1")
     room = create_room(owner=owner, name="血流", options={"mode": "xueliu"})

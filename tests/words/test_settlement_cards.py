@@ -18,8 +18,8 @@ from games.table.parts import render_table
 from tests.rules import test_round_payments as payments
 from tests.rules import test_xueliu as xueliu
 from tests.rules.tables import act, table
+from tests.table.test_table_seats import part
 from tests.tables import four_people
-from tests.web.test_table_seats import part
 
 pytestmark = pytest.mark.django_db
 

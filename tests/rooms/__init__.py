@@ -1,0 +1,1 @@
+"""Rooms, seats, the lobby and the room form (games.rooms)."""

@@ -1,0 +1,1 @@
+from tests.english import in_english, no_waiting  # noqa: F401 (fixtures)

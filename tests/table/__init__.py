@@ -1,0 +1,1 @@
+"""The live table and its sockets (games.table)."""

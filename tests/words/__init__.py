@@ -1,0 +1,1 @@
+"""How the game is said (games.words): tiles, labels, a settlement in words and numbers."""
