@@ -935,14 +935,16 @@ class Run:
             table.ws_path = found.group(1)
             for person in table.people[1:]:
                 for _attempt in range(3):
+                    # Seated when the page offers to leave the table (a watcher's page
+                    # opens the table's socket too, so the socket says nothing).
                     status, page, url = await person.get(person.table_url)
-                    if WS_CONNECT_RE.search(page):
+                    if find_form(page, "/leave/"):
                         break  # seated
                     form = find_form(page, "/sit/")
                     if form is None:
                         continue
                     status, page, url = await person.submit(form, url)
-                    if WS_CONNECT_RE.search(page):
+                    if find_form(page, "/leave/"):
                         break
                 else:
                     raise SetupError(f"table {table.index}: seat {person.seat} could not sit")
