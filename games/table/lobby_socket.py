@@ -90,7 +90,7 @@ def render_lobby(views) -> tuple[dict[tuple[str, int], str], int]:
 class LobbyListener:
     """The one member of the lobby's group in this process, for all its lobby sockets.
 
-    A change of the lobby (``services.broadcast_lobby_changed``, to the group) reaches
+    A change of the lobby (``games.play.broadcast.broadcast_lobby_changed``) reaches
     every process with a member in the group, once. Here it is rendered once for each
     language and page that this process's lobby sockets show, and each socket is sent
     its copy: a change costs a render or two per process, whatever the number of

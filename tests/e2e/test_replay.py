@@ -16,13 +16,15 @@ PHONE = {"width": 412, "height": 915}
 
 SETUP = """
 from django.contrib.auth.models import User
+from games.play import steps
+from games.rooms import seating
 owner = User.objects.create_user("owner", password="x-long-password-1")
-room = services.create_room(owner=owner, name="replay", options={})
+room = seating.create_room(owner=owner, name="replay", options={})
 for index in (1, 2, 3):
-    services.add_bot(room=room, user=owner, index=index, level="strong")
-rnd = services.set_ready(room=room, user=owner)
-services.set_auto_play(room=room, user=owner, on=True)
-services.run_bots(round_id=rnd.pk)
+    seating.add_bot(room=room, user=owner, index=index, level="strong")
+rnd = seating.set_ready(room=room, user=owner)
+seating.set_auto_play(room=room, user=owner, on=True)
+steps.run_bots(round_id=rnd.pk)
 rnd.refresh_from_db()
 print(rnd.status, rnd.pk, rnd.version)
 """

@@ -13,13 +13,15 @@ pytestmark = pytest.mark.e2e
 
 SETUP = """
 from django.contrib.auth.models import User
+from games.play import steps
+from games.rooms import seating
 owner = User.objects.create_user("owner", password="x-long-password-1")
-room = services.create_room(owner=owner, name="restart", options={})
-services.set_auto_play(room=room, user=owner, on=True)
+room = seating.create_room(owner=owner, name="restart", options={})
+seating.set_auto_play(room=room, user=owner, on=True)
 for index in (1, 2, 3):
-    services.add_bot(room=room, user=owner, index=index, level="strong")
-rnd = services.set_ready(room=room, user=owner)
-services.set_auto_play(room=room, user=owner, on=True)
+    seating.add_bot(room=room, user=owner, index=index, level="strong")
+rnd = seating.set_ready(room=room, user=owner)
+seating.set_auto_play(room=room, user=owner, on=True)
 print(room.code, rnd.pk)
 """
 
