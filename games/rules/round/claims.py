@@ -19,7 +19,7 @@ from games.rules.tiles import (
 
 
 class Claims:
-    """Claims of ``Round``."""
+    """Round's claims on a tile on offer: who may answer, the answers, the outcome."""
 
     def _claim_verbs(self, seat: int, claim: Claim) -> list[str]:
         verbs = []

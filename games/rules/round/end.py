@@ -33,7 +33,7 @@ def _settlement_details(result: Settlement, income_rows: list[int]) -> dict:
 
 
 class EndOfRound:
-    """The end of the round: a part of ``Round``."""
+    """Round's wins, payments and end: who is out, when it ends, the settlement."""
 
     def _record_win(
         self,

@@ -13,7 +13,7 @@ from games.rules.tiles import (
 
 
 class Kongs:
-    """Kongs of ``Round``."""
+    """Round's kongs: concealed, added (robbable) and exposed, and their payments."""
 
     def _kong_payments(
         self, seat: int, payers: list[int], amount: int, reason: str, events: list[dict]

@@ -25,7 +25,7 @@ from games.rules.tiles import (
 
 
 class LegalMoves:
-    """LegalMoves of ``Round``."""
+    """Round's legal moves, and the reason a move is refused."""
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Everything ``seat`` may do now (empty when it is not their move)."""

@@ -13,7 +13,7 @@ from games.rules.tiles import (
 
 
 class StartOfRound:
-    """Start of the round of ``Round``."""
+    """Round's start after the deal: 换三张 and 定缺."""
 
     def _pick_exchange(self, seat: int, pick: tuple[int, ...], events: list[dict]) -> None:
         pick = exchange.validate_pick(self.hands[seat], pick)

@@ -13,7 +13,7 @@ from games.rules.tiles import (
 
 
 class Turn:
-    """Turn of ``Round``."""
+    """Round's turn: discard, draw and self-drawn win."""
 
     def _discard(self, seat: int, tile: int, events: list[dict]) -> None:
         self.hands[seat][tile] -= 1

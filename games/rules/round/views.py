@@ -18,7 +18,7 @@ from games.rules.tiles import (
 
 
 class Views:
-    """Views of ``Round``."""
+    """Round as one seat or a watcher may see it, and whose answer is awaited."""
 
     def void_visible(self, seat: int, viewer: int | None) -> bool:
         """Void choices stay secret until all four have chosen (a player sees their own)."""
