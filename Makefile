@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run dev test lint bench bench-load clean
+.PHONY: run dev test lint bench bench-load prod clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,7 +39,19 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) db.sqlite3 db.sqlite3-* staticfiles
+	rm -rf $(VENV) db.sqlite3 db.sqlite3-* staticfiles .prod
+
+# The production layout on this machine (README, "Deployment"): nginx (Debian's nginx or
+# nginx-light) in front of PROD_WEB daphne processes and a worker, under supervisord, on
+# PostgreSQL and Redis. Not part of the quick start.
+PROD_WEB ?= 2
+PROD_LISTEN ?= 127.0.0.1:8080
+$(VENV)/.installed-prod: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[prod]'
+	touch $@ $(VENV)/.installed
+
+prod: $(VENV)/.installed-prod
+	$(BIN)/python deploy/prod.py --web $(PROD_WEB) --listen $(PROD_LISTEN)
 
 # Benchmarks (figures for the issue notes); `mahjong` is only the yardstick.
 bench: $(VENV)/.installed-test

@@ -41,6 +41,7 @@ import asyncio
 import bisect
 import contextlib
 import html as htmllib
+import importlib.util
 import json
 import math
 import os
@@ -80,7 +81,7 @@ WARMUP_SECONDS = 10.0
 DRAIN_SECONDS = 3.0  # after the window, for the other three's updates to arrive
 HTTP_TIMEOUT = 30.0
 WS_CONNECT_TIMEOUT = 15.0
-WS_RECONNECTS = 3
+WS_RECONNECTS = 20  # a page keeps trying (htmx's ws extension never stops)
 STOP_GRACE = 5.0
 
 # --- markup: regexes, no HTML parser on the hot path -------------------------------------
@@ -291,10 +292,17 @@ class Stack:
     """The processes of one site, started fresh and always stopped."""
 
     def __init__(self, *, project_dir: Path, mode: str, processes: int, workdir: Path,
-                 offer_pause: float) -> None:
+                 offer_pause: float, proxy: bool = False, database_url: str | None = None,
+                 redis_url: str | None = None, worker: bool = True) -> None:
         self.project_dir = project_dir
         self.mode = mode
         self.count = processes
+        self.proxy = proxy  # nginx in front, as deploy/ lays it out (rooms pinned)
+        self.worker = worker
+        self.database_url = database_url or f"postgres://postgres@127.0.0.1:5432/{PG_DB}"
+        self.redis_url = redis_url or REDIS_URL
+        self.argv: dict[str, list[str]] = {}
+        self.web_urls: list[str] = []
         self.workdir = workdir
         self.metrics_dir = workdir / "metrics"
         self.metrics_dir.mkdir()
@@ -319,10 +327,9 @@ class Stack:
                    SIGNUPS_PER_ADDRESS="1000/h",
                    DJANGO_SETTINGS_MODULE=settings_module,
                    PYTHONPATH=os.pathsep.join([str(project_dir), *extra]),
-                   PYTHONDONTWRITEBYTECODE="1")
+                   PYTHONDONTWRITEBYTECODE="1", STATIC_ROOT=str(workdir / "static"))
         if mode == "services":
-            env.update(DATABASE_URL=f"postgres://postgres@127.0.0.1:5432/{PG_DB}",
-                       REDIS_URL=REDIS_URL)
+            env.update(DATABASE_URL=self.database_url, REDIS_URL=self.redis_url)
         else:
             env["SQLITE_PATH"] = str(workdir / "site.sqlite3")
         self.env = env
@@ -345,10 +352,11 @@ class Stack:
         import psycopg
         import redis
 
-        with psycopg.connect(PG_ADMIN_URL, autocommit=True, connect_timeout=10) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {PG_DB} WITH (FORCE)")
-            conn.execute(f"CREATE DATABASE {PG_DB}")
-        client = redis.Redis.from_url(REDIS_URL, socket_timeout=10)
+        admin, name = self._pg_admin()
+        with psycopg.connect(admin, autocommit=True, connect_timeout=10) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            conn.execute(f"CREATE DATABASE {name}")
+        client = redis.Redis.from_url(self.redis_url, socket_timeout=10)
         try:
             client.flushdb()
         finally:
@@ -357,9 +365,15 @@ class Stack:
     def drop_services(self) -> None:
         import psycopg
 
+        admin, name = self._pg_admin()
         with contextlib.suppress(Exception), psycopg.connect(
-                PG_ADMIN_URL, autocommit=True, connect_timeout=10) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {PG_DB} WITH (FORCE)")
+                admin, autocommit=True, connect_timeout=10) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+    def _pg_admin(self) -> tuple[str, str]:
+        """The server's maintenance database, and the name of the site's database."""
+        parts = urlsplit(self.database_url)
+        return parts._replace(path="/postgres").geturl(), parts.path.lstrip("/")
 
     def _spawn(self, role: str, argv: list[str]) -> subprocess.Popen:
         log = open(self.workdir / f"{role}.log", "wb")
@@ -370,23 +384,67 @@ class Stack:
                                        preexec_fn=_die_with_parent)
         finally:
             log.close()
-        self.processes.append((role, process))
+        self.processes = [(r, p) for r, p in self.processes if r != role] + [(role, process)]
+        self.argv[role] = argv
         return process
 
     def start(self) -> None:
         if self.mode == "services":
             self.fresh_services()
         self.manage("migrate", "--noinput", "-v0")
+        behind_proxy = ["--proxy-headers"] if self.proxy else []
         for _ in range(self.count):
             port = free_port()
-            self._spawn(f"daphne-{port}", [sys.executable, "-m", "daphne", "-b", HOST, "-p",
-                                           str(port), "xuezhan.asgi:application"])
-            self.urls.append(f"http://{HOST}:{port}")
-        if self.mode == "services":
+            self._spawn(f"daphne-{port}", [sys.executable, "-m", "daphne", *behind_proxy,
+                                           "-b", HOST, "-p", str(port),
+                                           "xuezhan.asgi:application"])
+            self.web_urls.append(f"http://{HOST}:{port}")
+        if self.mode == "services" and self.worker:
             self._spawn("worker", [sys.executable, "manage.py", "run_worker"])
-        for (role, process), url in zip(self.processes, self.urls, strict=False):
+        for (role, process), url in zip(self.processes, self.web_urls, strict=False):
             self._wait_healthy(role, process, url)
+        self.urls = list(self.web_urls)
+        if self.proxy:
+            self.urls = [self._start_proxy()]
         self._check_code()
+
+    def _start_proxy(self) -> str:
+        """nginx with deploy/'s configuration, in front of the web processes."""
+        spec = importlib.util.spec_from_file_location(
+            "xuezhan_deploy_prod", self.project_dir / "deploy" / "prod.py")
+        prod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(prod)
+        port = free_port()
+        run = self.workdir / "proxy"
+        self.manage("collectstatic", "--noinput", "-v0")
+        prod.render(run, listen=f"{HOST}:{port}",
+                    ports=[int(u.rsplit(":", 1)[1]) for u in self.web_urls],
+                    static_root=Path(self.env["STATIC_ROOT"]), environment={})
+        process = self._spawn("proxy", ["/usr/sbin/nginx", "-c", str(run / "nginx.conf"),
+                                        "-p", str(run), "-g", "daemon off;"])
+        url = f"http://{HOST}:{port}"
+        self._wait_healthy("proxy", process, url)
+        return url
+
+    def kill(self, role: str) -> None:
+        """SIGKILL one process: a crash, with no drain."""
+        process = dict(self.processes)[role]
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        process.wait(10)
+
+    def terminate(self, role: str) -> None:
+        """SIGTERM one process (a web process drains) and wait for it to end."""
+        process = dict(self.processes)[role]
+        process.terminate()
+        process.wait(60)
+
+    def respawn(self, role: str) -> subprocess.Popen:
+        """Start a stopped process again with the same command, as a supervisor would."""
+        process = self._spawn(role, self.argv[role])
+        if role.startswith("daphne-"):
+            self._wait_healthy(role, process, "http://" + role.replace("daphne-", f"{HOST}:"))
+        return process
 
     def _wait_healthy(self, role: str, process: subprocess.Popen, url: str) -> None:
         deadline = time.monotonic() + 30
@@ -407,7 +465,7 @@ class Stack:
         deadline = time.monotonic() + 10
         while True:
             metrics = self.read_metrics(full=True)
-            pids = {p.pid for _, p in self.processes}
+            pids = {p.pid for role, p in self.processes if role != "proxy"}
             if pids <= set(metrics):
                 break
             if time.monotonic() > deadline:
@@ -629,6 +687,7 @@ class Person:
         self.ready_task: asyncio.Task | None = None
         self.ready_fields: dict[str, str] | None = None  # the socket's ready form, if any
         self.closing = False
+        self.unanswered: str | None = None  # the last command sent, until a reply comes
 
     # HTTP, as a browser
 
@@ -711,7 +770,8 @@ class Person:
             if run.stopping or self.closing:
                 return
             if attempt:
-                await asyncio.sleep(1.0)
+                # As htmx's ws extension: a random wait, up to a second at first.
+                await asyncio.sleep(self.rng.uniform(0.1, 1.0))
             try:
                 ws = await asyncio.wait_for(
                     self.session.ws_connect(url, origin=self.base, autoping=True,
@@ -722,6 +782,10 @@ class Person:
                 continue
             self.ws = ws
             self.connected.set()
+            if attempt and self.unanswered is not None:
+                # As the page does (static/js/socket-retry.js): a click the closed socket
+                # never answered is sent again; the site makes a move once only.
+                self.run.spawn(self._send(ws, self.unanswered))
             try:
                 async for message in ws:
                     if message.type == aiohttp.WSMsgType.TEXT:
@@ -737,6 +801,7 @@ class Person:
 
     def on_message(self, text: str, now: float) -> None:
         stats = self.run.stats
+        self.unanswered = None
         in_window = stats.in_window(now)
         if in_window:
             size = len(text.encode())
@@ -815,7 +880,8 @@ class Person:
         self.pending = Pending(now, self.epoch, self.version, command.kind)
         if self.run.stats.in_window(now):
             self.run.stats.sent_in_window += 1
-        self.run.spawn(self._send(ws, json.dumps(payload)))
+        self.unanswered = json.dumps(payload)
+        self.run.spawn(self._send(ws, self.unanswered))
 
     async def _send(self, ws, data: str) -> None:
         try:
@@ -1023,7 +1089,9 @@ class Run:
                 continue
             others.append(max(0.0, (max(times) - click.sent) * 1000))
         queries = sum(q - before.get(pid, 0) for pid, q in after.items())
-        server_cpu = sum(v["cpu_seconds"] for k, v in cpu.items() if k != "loadgen")
+        # The site's own processes; the proxy's CPU is reported apart (a deployment
+        # without nginx has none, one with it would have it before any change of ours).
+        server_cpu = sum(v["cpu_seconds"] for k, v in cpu.items() if k not in ("loadgen", "proxy"))
         sizes = stats.update_sizes
         per_table = sorted(t.moves_in_window for t in started)
         return {
@@ -1058,6 +1126,8 @@ class Run:
             "processes": cpu,
             "server_cpu_seconds_per_second": server_cpu / elapsed,
             "server_cpu_ms_per_move": server_cpu * 1000 / moves if moves else None,
+            "proxy_cpu_ms_per_move": (cpu["proxy"]["cpu_seconds"] * 1000 / moves
+                                      if moves and "proxy" in cpu else None),
             "queries": queries,
             "queries_per_move": queries / moves if moves else None,
             "update_bytes": {"n": len(sizes), "median": statistics.median(sizes) if sizes else None,
@@ -1126,7 +1196,7 @@ class Sampler:
 
 def one_run(args, tables: int, workdir: Path) -> dict:
     stack = Stack(project_dir=args.project_dir, mode=args.mode, processes=args.processes,
-                  workdir=workdir, offer_pause=args.offer_pause)
+                  workdir=workdir, offer_pause=args.offer_pause, proxy=args.proxy)
     try:
         stack.start()
         people = stack.python(CREATE_PEOPLE, str(tables * 4), f"t{tables}p", PASSWORD)
@@ -1253,8 +1323,11 @@ def parse_args(argv=None):
     parser.add_argument("--tables", default="1,5,10,25,50",
                         help="comma-separated table counts, one fresh site each")
     parser.add_argument("--mode", choices=("default", "services"), default="default")
-    parser.add_argument("--processes", type=int, choices=(1, 2), default=1,
+    parser.add_argument("--processes", type=int, choices=(1, 2, 3, 4), default=1,
                         help="daphne processes (services mode only)")
+    parser.add_argument("--proxy", action="store_true",
+                        help="nginx in front, configured as deploy/ does (rooms pinned to a "
+                             "process); its CPU is reported apart from the site's")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured window")
     parser.add_argument("--think", type=float, default=0.2,
                         help="seconds before acting (uniform 0.5x-1.5x; 0: at once)")
@@ -1292,6 +1365,7 @@ def main(argv=None) -> int:
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even if started ignoring it
     head = (f"## bench_load: mode {args.mode}, {args.processes} daphne process(es)"
+            f"{' behind nginx (deploy/)' if args.proxy else ''}"
             f"{' + worker' if args.mode == 'services' else ''}, think {args.think} s, "
             f"window {args.seconds:g} s, seed {args.seed}, project {args.project_dir} "
             f"({git_head(args.project_dir)})")

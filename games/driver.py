@@ -4,7 +4,10 @@ deadline, an unattended next round) happens here, through ``games.play.steps``.
 It starts with the first request the process serves (daphne has no start-up hook) and
 sleeps until the next deadline, or until a consumer says the table changed. Several
 processes, and ``manage.py run_worker``, may run it at once: ``advance_due_rounds``
-claims each due round under a lock, so nothing happens twice.
+claims each due round under a lock, so nothing happens twice. Each process takes the
+steps of the rooms whose sockets it holds at once (it renders them from memory for those
+sockets) and those of other rooms only when they are overdue
+(``settings.TIMER_TAKEOVER_SECONDS``: their process died or is draining).
 """
 
 import asyncio
@@ -17,6 +20,7 @@ from django.utils import timezone
 from games.play import deadlines
 from games.play.steps import advance_due_rounds
 from games.rooms import idle_rooms
+from games.table import local_sockets
 
 logger = logging.getLogger(__name__)
 
@@ -66,7 +70,13 @@ def stop() -> None:
 
 
 async def _run(wake_event: asyncio.Event) -> None:
-    advance = database_sync_to_async(advance_due_rounds)
+    takeover = settings.TIMER_TAKEOVER_SECONDS
+    step_due = database_sync_to_async(advance_due_rounds)
+
+    async def advance():
+        # The rooms are read here, on the loop that adds and removes sockets.
+        return await step_due(here=local_sockets.rooms(), takeover=takeover)
+
     sweep = database_sync_to_async(idle_rooms.sweep_if_due)
     while True:
         try:

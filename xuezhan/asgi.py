@@ -19,19 +19,23 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from games import driver  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
+from games.table import safe_socket  # noqa: E402
+from xuezhan import drain  # noqa: E402
 from xuezhan.origin import SameOriginValidator  # noqa: E402
 
 
 class StartTimers:
     """Starts the in-process timer loop with the first request the process serves:
     daphne has no start-up hook, and after a restart the first reconnecting browser (or
-    health check) is what brings overdue rounds back to life."""
+    health check) is what brings overdue rounds back to life. From then on SIGTERM
+    drains the process (xuezhan.drain) rather than cutting its players off."""
 
     def __init__(self, app):
         self.app = app
 
     async def __call__(self, scope, receive, send):
         driver.start()
+        drain.install(close_sockets=safe_socket.close_all, stop_timers=driver.stop)
         return await self.app(scope, receive, send)
 
 

@@ -1,4 +1,7 @@
-"""The in-memory channel layer of the one-process default, made to scale with sockets.
+"""The channel layers: the in-memory one of the one-process default, made to scale with
+sockets, and the Redis one of a deployment, made to ride out a Redis restart.
+
+The in-memory layer:
 
 Channels' ``InMemoryChannelLayer`` looks for expired messages in every channel on every
 send and receive. With two hundred table sockets that walk, repeated for each of them,
@@ -6,9 +9,15 @@ was a noticeable share of a busy server's time. Messages expire after a minute, 
 looking once a second loses nothing.
 """
 
+import asyncio
+import logging
 import time
 
 from channels.layers import InMemoryChannelLayer as ChannelsInMemoryLayer
+from channels_redis.core import RedisChannelLayer
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
 
 
 class InMemoryChannelLayer(ChannelsInMemoryLayer):
@@ -24,3 +33,72 @@ class InMemoryChannelLayer(ChannelsInMemoryLayer):
             return
         self._cleaned_at = now
         super()._clean_expired()
+
+
+class ResilientRedisChannelLayer(RedisChannelLayer):
+    """The Redis layer of a deployment, made to ride out a Redis restart.
+
+    Channels' Redis layer raises to the consumer when Redis goes away, which ends the
+    socket, and refuses every reconnecting socket until Redis is back (its group_add
+    fails). Here a socket waiting for its next message waits through the outage instead;
+    a socket joining a group while Redis is away is let in (the table reaches it from
+    memory, games.table.local_sockets); and as Redis started empty, every group
+    membership of this process is written again once it answers. Messages sent during
+    the outage are lost, as the layer's are at any time: the next change of a table or
+    of the lobby brings every page up to date.
+    """
+
+    RETRY_SECONDS = 0.5
+    REDIS_DOWN = (RedisError, OSError)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._memberships: dict[str, set[str]] = {}
+        self._outage = 0  # outages seen; memberships are rewritten once for each
+        self._rejoined = 0
+
+    async def group_add(self, group: str, channel: str) -> None:
+        self._memberships.setdefault(group, set()).add(channel)
+        try:
+            await super().group_add(group, channel)
+        except self.REDIS_DOWN as exc:
+            self._went_away(exc)
+
+    async def group_discard(self, group: str, channel: str) -> None:
+        members = self._memberships.get(group)
+        if members is not None:
+            members.discard(channel)
+            if not members:
+                del self._memberships[group]
+        try:
+            await super().group_discard(group, channel)
+        except self.REDIS_DOWN as exc:
+            self._went_away(exc)
+
+    async def receive(self, channel: str):
+        while True:
+            if self._rejoined < self._outage:
+                await self._rejoin()  # before waiting: no message finds a lost member
+            try:
+                return await super().receive(channel)
+            except self.REDIS_DOWN as exc:
+                self._went_away(exc)
+                await asyncio.sleep(self.RETRY_SECONDS)
+
+    def _went_away(self, exc: BaseException) -> None:
+        if self._rejoined == self._outage:
+            logger.warning("Redis away (%s): waiting for it", exc)
+            self._outage += 1
+
+    async def _rejoin(self) -> None:
+        """Redis answers again: write this process's memberships into it again."""
+        outage = self._outage
+        try:
+            for group, members in list(self._memberships.items()):
+                for member in list(members):
+                    await super().group_add(group, member)
+        except self.REDIS_DOWN as exc:
+            self._went_away(exc)
+            return
+        self._rejoined = outage
+        logger.warning("Redis back: %d group(s) joined again", len(self._memberships))

@@ -142,7 +142,7 @@ REDIS_READ_TIMEOUT_SECONDS = 30
 if os.environ.get("REDIS_URL"):
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "xuezhan.channel_layer.ResilientRedisChannelLayer",
             # A consumer waits for its next message with a blocking pop that Redis ends
             # after 5 s (channels_redis' brpop_timeout). redis-py 8 also gives up on any
             # read after 5 s by default, so an idle socket could lose that race and crash
@@ -301,6 +301,18 @@ NEXT_ROUND_PAUSE = float(os.environ.get("NEXT_ROUND_PAUSE", "3"))
 # Timers and computer players run inside the web process too (the one-process default);
 # `manage.py run_worker` runs the same loop apart. Both may run together.
 IN_PROCESS_DRIVER = env_flag("IN_PROCESS_DRIVER", default=True)
+# Several processes (a deployment with Redis): the process holding a room's sockets (the
+# proxy pins each room to one) applies its due steps and renders them from memory; any
+# other process, and the worker, takes a due step over only once it is this late (the
+# holder died or is draining). One process alone takes every step at once.
+TIMER_TAKEOVER_SECONDS = float(os.environ.get(
+    "TIMER_TAKEOVER_SECONDS", "1.5" if os.environ.get("REDIS_URL") else "0"))
+# Draining (SIGTERM to a daphne process, games.table.drain): how long /healthz says
+# "draining" before the open sockets are asked to reconnect, so that the proxy has taken
+# the process out of its rotation by then (its check interval), and how long the drain
+# waits at most for moves being applied.
+DRAIN_NOTICE_SECONDS = float(os.environ.get("DRAIN_NOTICE_SECONDS", "0"))
+DRAIN_MOVES_SECONDS = float(os.environ.get("DRAIN_MOVES_SECONDS", "10"))
 # How often an open table socket tells the server its player is still there.
 PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "5"))
 # Rounds per page of a player's history.

@@ -6,7 +6,7 @@ import logging
 import uuid
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
 from games.models import Room, Round
@@ -22,21 +22,39 @@ def room_group(code: str) -> str:
     return f"room-{code}"
 
 
+# Names this process in the messages it sends, so that its own sockets, which it has
+# shown a move from memory already, pass over the same move coming back from the layer.
+PROCESS = uuid.uuid4().hex
+
+# Shows a table from memory on the sockets of its room that this process holds:
+# (room_id, snapshot) -> whether it holds any. Set by games.table.local_sockets.
+local_delivery = None
+
+
 def broadcast_table_changed(room: Room, version: int | None = None,
                             snapshot: TableSnapshot | None = None) -> None:
     """Tell every browser at the table to re-read it. Carries no tile: each consumer
-    renders its own player's view. ``change`` names this change, so that the consumers
-    of one process load the table once for it, or take ``snapshot``, the table this
-    process already holds (``games.play.snapshot``)."""
+    renders its own player's view. With ``snapshot``, the table as the move left it in
+    memory, this process's own sockets of the room are shown it at once (the proxy pins
+    a room to one process, so usually that is all of them); the channel layer then
+    reaches the room's sockets in other processes (during a drain, say), which load
+    the table once per change and process. Through the in-memory layer there is no
+    other process, and nothing more to send."""
     layer = get_channel_layer()
     if layer is None:
         return
     change = uuid.uuid4().hex
+    shown_here = False
     if snapshot is not None:
         offer_snapshot(room.pk, change, snapshot)
+        if local_delivery is not None:
+            shown_here = local_delivery(room.pk, snapshot)
+    if shown_here and isinstance(layer, InMemoryChannelLayer):
+        return
     try:
         async_to_sync(layer.group_send)(
-            room_group(room.code), {"type": "table.changed", "version": version, "change": change},
+            room_group(room.code), {"type": "table.changed", "version": version, "change": change,
+                                    "origin": PROCESS if shown_here else None},
         )
     except Exception:  # a lost notification must never undo a committed move
         logger.exception("could not notify room %s", room.code)

@@ -7,7 +7,7 @@ import random
 from datetime import datetime, timedelta
 
 from django.db import transaction
-from django.db.models import Min
+from django.db.models import Min, Q
 from django.utils import timezone
 
 from games.models import Round, Seat
@@ -41,25 +41,53 @@ AUTO_PLAY_LEVEL = "strong"  # 托管 plays like the strong computer player
 TIMEOUTS_BEFORE_AUTO_PLAY = 2
 
 
-def advance_due_rounds(*, now=None, limit: int = 200) -> float | None:
+def advance_due_rounds(*, now=None, limit: int = 200, here: set[int] | None = None,
+                       takeover: float = 0.0) -> float | None:
     """Apply one due step to each due round, as many as ``limit``; return the seconds
-    until the next deadline (None when no round has one)."""
+    until the next step this caller would take (None when no round has a deadline).
+
+    ``here``: the rooms whose sockets this process holds, whose steps it takes the
+    moment they fall due; a round of any other room only ``takeover`` seconds after
+    its deadline (its own process died or is draining). None: every room is here."""
+    current = now or timezone.now()
+    late = current - timedelta(seconds=takeover)
+    if here is None or not takeover:
+        due = Q(deadline__lte=current)
+    else:
+        due = Q(deadline__lte=current, room_id__in=here) | Q(deadline__lte=late)
+    # One query while nothing is due (most looks): the claim's transaction only after.
+    wait = _next_step_in(current, here, takeover)
+    if wait is not None and wait > 0:
+        return wait
     for _ in range(limit):
-        if not advance_one(now):
+        if not advance_one(current if now else None, due):
             break
-    upcoming = Round.objects.filter(deadline__isnull=False).aggregate(first=Min("deadline"))
-    if upcoming["first"] is None:
+    return _next_step_in(timezone.now(), here, takeover)
+
+
+def _next_step_in(current, here: set[int] | None, takeover: float) -> float | None:
+    if here is None or not takeover:
+        first = Round.objects.filter(deadline__isnull=False).aggregate(at=Min("deadline"))["at"]
+    else:
+        firsts = Round.objects.filter(deadline__isnull=False).aggregate(
+            here=Min("deadline", filter=Q(room_id__in=here)),
+            elsewhere=Min("deadline", filter=~Q(room_id__in=here)))
+        candidates = [firsts["here"]] if firsts["here"] else []
+        if firsts["elsewhere"]:
+            candidates.append(firsts["elsewhere"] + timedelta(seconds=takeover))
+        first = min(candidates, default=None)
+    if first is None:
         return None
-    return max((upcoming["first"] - timezone.now()).total_seconds(), 0.0)
+    return max((first - current).total_seconds(), 0.0)
 
 
-def advance_one(now) -> bool:
+def advance_one(now, due: Q | None = None) -> bool:
     with transaction.atomic():
         current = now or timezone.now()
         rnd = (
             Round.objects.select_for_update(skip_locked=True)
             .select_related("room")
-            .filter(deadline__lte=current)
+            .filter(due if due is not None else Q(deadline__lte=current))
             .order_by("deadline")
             .first()
         )

@@ -5,6 +5,7 @@ nothing. When the room's group says the table changed, each consumer renders the
 as *its* player may see it: hidden tiles never leave the server, nor travel through the
 channel layer."""
 
+import logging
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -16,17 +17,19 @@ from django.utils.translation import gettext_lazy as _
 
 from games import driver
 from games.models import Room, Seat
-from games.play import absence
+from games.play import absence, broadcast
 from games.play.broadcast import room_group
 from games.play.errors import ServiceError
 from games.play.snapshot import load_snapshot, shared_snapshot
 from games.rooms import idle_rooms
 from games.rooms.seating import seat_of
-from games.table import away, commands, phrases, presence, watchers
+from games.table import away, commands, local_sockets, phrases, presence, reconnect, watchers
 from games.table.parts import render_table
 from games.table.safe_socket import CLOSE_NOT_ALLOWED, SafeConsumer, language_of
-from games.table.screen import Screen
-from xuezhan import limits
+from games.table.screen import CLEAR_ERROR, Screen
+from xuezhan import drain, limits
+
+logger = logging.getLogger(__name__)
 
 
 class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
@@ -60,8 +63,10 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         await self.count_socket(limits.TABLE_SOCKETS, self.user.pk)
         self.group = room_group(self.code)
         # In the group before the watcher is counted: a switch-off committed after the
-        # check below reaches this socket.
+        # check below reaches this socket. Held here before the table is read: every move
+        # committed after that read reaches it from memory (games.table.local_sockets).
         await self.channel_layer.group_add(self.group, self.channel_name)
+        local_sockets.add(self.room_id, self)
         await self.accept()
         if not self.seated:
             await self._start_watching()
@@ -104,6 +109,7 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         counted."""
         if not getattr(self, "group", None):
             return
+        local_sockets.remove(self.room_id, self)
         if not self.seated:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             await self._stop_watching()
@@ -152,10 +158,36 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         except commands.MalformedCommand as exc:
             await self.send_error(self.translated(exc.message))
             return
+        await self.make_move(kind, action, version)
+
+    async def make_move(self, kind: str, action: dict, version: int | None) -> None:
+        """Apply the player's move. While the database is away (restarting, unreachable)
+        the move is not dropped: the page says the table is reconnecting and the move is
+        tried again until the database answers (``reconnect.retry``), or, after
+        ``reconnect.GIVE_UP_SECONDS``, refused without effect. A move is one transaction:
+        it was wholly made or not at all, and a retry of one that was made after all is
+        refused as stale, never made twice."""
+        handle = database_sync_to_async(self._handle)
+        waited = []
+
+        async def say_reconnecting() -> None:
+            waited.append(True)
+            await self.send_error(self.translated(_(
+                "Reconnecting to the database… your move will be made as soon as it is back.")))
+
         try:
-            await database_sync_to_async(self._handle)(kind, action, version)
+            with drain.move_in_flight():
+                await reconnect.retry(lambda: handle(kind, action, version),
+                                      on_wait=say_reconnecting)
         except ServiceError as exc:
             await self.send_error(str(exc))
+        except reconnect.DatabaseAway:
+            await self.send_error(self.translated(_(
+                "The table could not reach its database: your move was not made. "
+                "Please try again.")))
+        else:
+            if waited:  # made after all: the reconnecting line goes
+                await self.send(text_data=CLEAR_ERROR)
 
     def _handle(self, kind: str, action: dict, version: int | None) -> None:
         # The room stands in by its key and code only: every service reads what it needs
@@ -165,7 +197,16 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
                                  kind=kind, action=action, version=version)
 
     async def table_changed(self, event) -> None:
+        if event.get("origin") == broadcast.PROCESS:
+            return  # made in this process, which showed it here from memory already
         await self.show(await shared_snapshot(self.room_id, event.get("change")))
+
+    async def show_delivered(self, snap) -> None:
+        """A move made in this process, handed over from memory (local_sockets.deliver)."""
+        try:
+            await self.show(snap)
+        except Exception:  # one page failing to render must not stop the others
+            logger.exception("table %s: showing a move failed", self.code)
 
     async def table_watchers(self, event) -> None:
         await self.show_watchers(await watchers.shared_count(self.room_id, event.get("change")))

@@ -39,9 +39,11 @@ class SafeConsumer:
     slot: tuple | None = None  # (limits.OpenSockets, key) this socket is counted under
 
     async def __call__(self, scope, receive, send):
+        _open.add(self)
         try:
             await super().__call__(scope, receive, send)
         finally:
+            _open.discard(self)
             if self.slot is not None:
                 sockets, key = self.slot
                 self.slot = None
@@ -110,3 +112,18 @@ def language_of(scope) -> str:
                 except LookupError:
                     continue
     return settings.LANGUAGE_CODE
+
+
+# Every socket of either kind open in this process, for a drain (xuezhan.drain).
+_open: set = set()
+
+
+async def close_all(code: int) -> int:
+    """Close every socket of this process with ``code``; how many there were."""
+    consumers = list(_open)
+    for consumer in consumers:
+        try:
+            await consumer.close(code=code)
+        except Exception:  # already gone: nothing to close
+            logger.debug("socket: closing for a drain failed", exc_info=True)
+    return len(consumers)

@@ -11,6 +11,31 @@
 //   ever; the server has said so on the page (#lobby-note, #table-error).
 //
 // A socket that then stays open a minute starts counting again from 2 s.
+//
+// A move the server never answered because its socket closed first (the process was
+// stopped or drained, the network dropped) is sent again once the socket is back: the
+// server makes a move once only, whatever number of times it arrives (the version it
+// carries), so sending it twice can never make it twice, and a click is never lost.
+(function () {
+  "use strict";
+
+  var RESEND_WITHIN = 30000; // ms: an older unanswered click is left alone
+  var unanswered = null; // {message, at}: the last move sent, until the server replies
+
+  document.addEventListener("htmx:wsAfterSend", function (event) {
+    unanswered = { message: event.detail.message, at: Date.now() };
+  });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    unanswered = null;
+  });
+  document.addEventListener("htmx:wsOpen", function (event) {
+    var wrapper = event.detail && event.detail.socketWrapper;
+    if (unanswered && wrapper && Date.now() - unanswered.at < RESEND_WITHIN) {
+      wrapper.send(unanswered.message);
+    }
+  });
+})();
+
 (function () {
   "use strict";
 

@@ -3,17 +3,24 @@
 For deployments with several web processes. It claims due rounds with
 SELECT … FOR UPDATE SKIP LOCKED (see games.play.steps), so any number of workers and web
 processes can run together without applying a move twice.
+
+It holds no socket: a web process applies its own rooms' steps (and renders them from
+memory), and the worker takes a step over only once it is overdue
+(``settings.TIMER_TAKEOVER_SECONDS``), which it is when no process holds that room any
+more. While nothing is due it sleeps until the next deadline could be overdue, looking
+at most once a second for deadlines set meanwhile: one small query.
 """
 
 import signal
 import time
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from games.play.steps import advance_due_rounds
 from games.rooms import idle_rooms
 
-IDLE_SECONDS = 0.5
+IDLE_SECONDS = 1.0  # look at least this often: web processes set new deadlines
 
 
 class Command(BaseCommand):
@@ -29,7 +36,7 @@ class Command(BaseCommand):
         self.stdout.write("worker: applying due moves")
         while not stopping:
             idle_rooms.sweep_if_due()  # once a minute: rooms nobody has been at close
-            wait = advance_due_rounds()
+            wait = advance_due_rounds(here=set(), takeover=settings.TIMER_TAKEOVER_SECONDS)
             if until_idle and (wait is None or wait > IDLE_SECONDS):
                 break
             time.sleep(IDLE_SECONDS if wait is None else min(max(wait, 0.01), IDLE_SECONDS))

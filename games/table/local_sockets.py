@@ -1,0 +1,66 @@
+"""The table sockets this process holds, by room.
+
+The proxy pins every request and socket of a room to one process (deploy/), so the
+process that applies a move usually holds every socket of its table: it hands the table
+to them directly from memory (``deliver``), without a round trip through the channel
+layer, and its timer loop takes those rooms' due steps first (``games.driver``). A
+draining process asks them all to reconnect elsewhere (``games.table.drain``).
+"""
+
+import asyncio
+import logging
+
+from games.play import broadcast
+
+logger = logging.getLogger(__name__)
+
+# room id -> {consumer: the event loop it runs on}
+_by_room: dict[int, dict] = {}
+
+
+def add(room_id: int, consumer) -> None:
+    _by_room.setdefault(room_id, {})[consumer] = asyncio.get_running_loop()
+
+
+def remove(room_id: int, consumer) -> None:
+    sockets = _by_room.get(room_id)
+    if sockets is not None:
+        sockets.pop(consumer, None)
+        if not sockets:
+            del _by_room[room_id]
+
+
+def rooms() -> set[int]:
+    """The rooms with a table socket open here."""
+    return set(_by_room)
+
+
+def deliver(room_id: int, snapshot) -> bool:
+    """Show ``snapshot`` on every socket of its room held here, from any thread; False
+    when this process holds none (then only the channel layer can reach them)."""
+    held = [(consumer, loop) for consumer, loop in _by_room.get(room_id, {}).items()
+            if not loop.is_closed()]
+    if not held:
+        return False
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    for consumer, loop in held:
+        if loop is running:
+            loop.create_task(consumer.show_delivered(snapshot))
+        else:
+            loop.call_soon_threadsafe(_show, consumer, snapshot)
+    return True
+
+
+def _show(consumer, snapshot) -> None:
+    asyncio.get_running_loop().create_task(consumer.show_delivered(snapshot))
+
+
+broadcast.local_delivery = deliver
+
+
+def forget() -> None:
+    """Tests: no socket held."""
+    _by_room.clear()

@@ -1,0 +1,123 @@
+"""What one web process does about its own faults: a move shown from memory (no round
+trip through the channel layer), a move sent while the database is away (said, then
+made, or refused without effect), and a drain (every socket asked to reconnect)."""
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from django.db import OperationalError
+from django.test import Client
+
+from games.table import consumers, reconnect
+from games.table.safe_socket import close_all
+from tests.table.test_table_consumer import connect, make_table, round_version, settle
+from tests.tables import page_version
+from xuezhan import drain
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def quick_probe(monkeypatch):
+    monkeypatch.setattr(reconnect, "PROBE_EVERY_SECONDS", 0.05)
+    monkeypatch.setattr(reconnect, "_back", None)
+
+
+async def four_sockets():
+    room, users, cookies = await make_table()
+    sockets = []
+    for seat in range(4):
+        communicator, connected = await connect(room.code, cookies[seat])
+        assert connected
+        sockets.append(communicator)
+    for communicator in sockets:
+        await settle(communicator)
+    return room, users, sockets
+
+
+async def void(room, socket, seat=0):
+    await socket.send_json_to({"type": "void", "suit": "m",
+                               "version": await sync_to_async(page_version)(room, seat)})
+
+
+async def test_a_move_reaches_every_socket_of_its_process_from_memory(monkeypatch):
+    room, users, sockets = await four_sockets()
+    layer = get_channel_layer()
+    sent = []
+    real_group_send = layer.group_send
+
+    async def counting_group_send(group, message):
+        sent.append(message["type"])
+        await real_group_send(group, message)
+
+    monkeypatch.setattr(layer, "group_send", counting_group_send)
+    await void(room, sockets[0])
+    for communicator in sockets:
+        assert "hx-swap-oob" in await communicator.receive_from()  # each page updated
+    assert await round_version(room) == 1
+    # One process holds the whole table: nothing of the move went through the layer.
+    assert "table.changed" not in sent
+    for communicator in sockets:
+        await communicator.disconnect()
+
+
+async def test_a_move_while_the_database_is_away_is_said_then_made_once_it_is_back(
+        monkeypatch):
+    room, users, sockets = await four_sockets()
+    real_handle = consumers.TableConsumer._handle
+    failures = []
+
+    def database_restarting(self, *args):
+        if not failures:
+            failures.append(True)
+            raise OperationalError("the connection was lost")
+        return real_handle(self, *args)
+
+    probes = []
+
+    def database_answers():
+        probes.append(True)
+        return len(probes) >= 3  # back at the third look
+
+    monkeypatch.setattr(consumers.TableConsumer, "_handle", database_restarting)
+    monkeypatch.setattr(reconnect, "_database_answers", database_answers)
+    await void(room, sockets[0])
+    said = await sockets[0].receive_from()
+    assert 'id="table-error"' in said and "重新连接" in said
+    await settle(sockets[0])
+    assert await round_version(room) == 1  # made, once
+    assert len(probes) >= 3
+    for communicator in sockets:
+        await communicator.disconnect()
+
+
+async def test_a_move_the_database_never_comes_back_for_is_refused_without_effect(
+        monkeypatch):
+    room, users, sockets = await four_sockets()
+
+    def database_gone(self, *args):
+        raise OperationalError("could not connect to server")
+
+    monkeypatch.setattr(consumers.TableConsumer, "_handle", database_gone)
+    monkeypatch.setattr(reconnect, "_database_answers", lambda: False)
+    monkeypatch.setattr(reconnect, "GIVE_UP_SECONDS", 0.3)
+    await void(room, sockets[0])
+    messages = [await sockets[0].receive_from(timeout=2) for _ in range(2)]
+    assert "重新连接" in messages[0]
+    assert "这一步没有完成" in messages[1]
+    assert await round_version(room) == 0
+    for communicator in sockets:
+        await communicator.disconnect()
+
+
+async def test_a_drain_asks_every_socket_to_reconnect_and_health_says_draining(monkeypatch):
+    room, users, sockets = await four_sockets()
+    monkeypatch.setattr(drain, "draining", False)
+    stopped = []
+    await drain.drain(close_all, lambda: stopped.append(True))
+    for communicator in sockets:
+        closed = await communicator.receive_output(timeout=2)
+        assert closed == {"type": "websocket.close", "code": drain.CLOSE_SERVICE_RESTART}
+    assert stopped == [True]  # the timers stopped: another process takes them over
+    response = await sync_to_async(Client().get)("/healthz")
+    assert response.status_code == 503 and response.json()["status"] == "draining"
