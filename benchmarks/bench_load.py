@@ -77,6 +77,7 @@ METRICS_ENV = "XUEZHAN_BENCH_METRICS_DIR"
 PASSWORD = "load-bench-pass-phrase-9"
 
 CLICK_TIMEOUT = 10.0  # no update this long after a click: a timeout
+HELD_CLICK_TIMEOUT = 40.0  # … after the site said it holds the click (database away)
 WARMUP_SECONDS = 10.0
 DRAIN_SECONDS = 3.0  # after the window, for the other three's updates to arrive
 HTTP_TIMEOUT = 30.0
@@ -376,7 +377,7 @@ class Stack:
         return parts._replace(path="/postgres").geturl(), parts.path.lstrip("/")
 
     def _spawn(self, role: str, argv: list[str]) -> subprocess.Popen:
-        log = open(self.workdir / f"{role}.log", "wb")
+        log = open(self.workdir / f"{role}.log", "ab")  # a respawned process adds to it
         env = dict(self.env, **{METRICS_ENV: str(self.metrics_dir)})
         try:
             process = subprocess.Popen(argv, cwd=self.project_dir, env=env, stdout=log,
@@ -576,6 +577,7 @@ class Pending:
     epoch: int
     version: int
     kind: str
+    held: bool = False  # the site said it holds the click until it can make it
 
 
 @dataclass
@@ -810,6 +812,12 @@ class Person:
         if "table-error" in text:
             for match in TABLE_ERROR_RE.finditer(text):
                 reason = text_of(match.group("body"))
+                if reason and "data-retrying" in match.group(0):
+                    # Not a refusal: the site holds the click and makes it once it can
+                    # (the database is away); it may take up to HELD_CLICK_TIMEOUT.
+                    if self.pending is not None:
+                        self.pending.held = True
+                    continue
                 if reason:
                     stats.refused_total += 1
                     if in_window:
@@ -892,7 +900,8 @@ class Person:
 
     def check_timeout(self, now: float) -> None:
         pending = self.pending
-        if pending is not None and now - pending.sent > CLICK_TIMEOUT:
+        timeout = HELD_CLICK_TIMEOUT if pending is not None and pending.held else CLICK_TIMEOUT
+        if pending is not None and now - pending.sent > timeout:
             if self.run.stats.in_window(pending.sent):
                 self.run.stats.timeouts += 1
             self.pending = None

@@ -44,10 +44,17 @@ def _module_file(name: str) -> str | None:
     return getattr(module, "__file__", None)
 
 
+def _rooms_held() -> int | None:
+    """Rooms whose table sockets this process holds (a checkout that has the registry)."""
+    module = sys.modules.get("games.table.local_sockets")
+    return len(module.rooms()) if module is not None else None
+
+
 def _write_metrics(directory: str) -> None:
     path = os.path.join(directory, f"{os.getpid()}.json")
     while True:
         data = {
+            "rooms_held": _rooms_held(),
             "pid": os.getpid(),
             "queries": _queries[0],
             "time": time.time(),

@@ -75,7 +75,14 @@ async def _run(wake_event: asyncio.Event) -> None:
 
     async def advance():
         # The rooms are read here, on the loop that adds and removes sockets.
-        return await step_due(here=local_sockets.rooms(), takeover=takeover)
+        return await step_due(here=local_sockets.rooms(), takeover=takeover,
+                              stepped=adopt_from_thread)
+
+    def adopt_from_thread(room_id: int) -> None:
+        # Called on the database thread; the registry belongs to the loop.
+        loop.call_soon_threadsafe(local_sockets.adopt, room_id)
+
+    loop = asyncio.get_running_loop()
 
     sweep = database_sync_to_async(idle_rooms.sweep_if_due)
     while True:

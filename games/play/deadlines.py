@@ -85,9 +85,11 @@ def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None) -
         unattended = (room.auto_rounds > 0 and all(s.is_bot for s in seats)
                       and not matches.is_final_round(room.options, rnd.number))
         rnd.deadline = now + timedelta(seconds=settings.NEXT_ROUND_PAUSE) if unattended else None
-    elif (reveal := offers.held_until(rnd)) is not None and reveal > now:
+    elif (reveal := offers.held_until(rnd)) is not None:
         # The table shows a tile on offer that nobody took: the next decision is nobody's
-        # until the pause is over and the table shows it; then this runs again.
+        # until the pause is over and the table shows it; then this runs again. A pause
+        # already over (its process died before ending it, and a player's return asks
+        # again) stays due at once: it must not wait for a person's clock instead.
         if new_decision or rnd.decision_started_at is None:
             rnd.decision_started_at = reveal
         rnd.deadline = reveal

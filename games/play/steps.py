@@ -42,13 +42,15 @@ TIMEOUTS_BEFORE_AUTO_PLAY = 2
 
 
 def advance_due_rounds(*, now=None, limit: int = 200, here: set[int] | None = None,
-                       takeover: float = 0.0) -> float | None:
+                       takeover: float = 0.0, stepped=None) -> float | None:
     """Apply one due step to each due round, as many as ``limit``; return the seconds
     until the next step this caller would take (None when no round has a deadline).
 
     ``here``: the rooms whose sockets this process holds, whose steps it takes the
     moment they fall due; a round of any other room only ``takeover`` seconds after
-    its deadline (its own process died or is draining). None: every room is here."""
+    its deadline (its own process died or is draining). None: every room is here.
+    ``stepped(room_id)`` hears of every room a step was taken in (the caller drives an
+    orphaned room on from then on, games.table.local_sockets.adopt)."""
     current = now or timezone.now()
     late = current - timedelta(seconds=takeover)
     if here is None or not takeover:
@@ -60,8 +62,11 @@ def advance_due_rounds(*, now=None, limit: int = 200, here: set[int] | None = No
     if wait is not None and wait > 0:
         return wait
     for _ in range(limit):
-        if not advance_one(current if now else None, due):
+        room_id = advance_one(current if now else None, due)
+        if room_id is None:
             break
+        if stepped is not None:
+            stepped(room_id)
     return _next_step_in(timezone.now(), here, takeover)
 
 
@@ -81,7 +86,8 @@ def _next_step_in(current, here: set[int] | None, takeover: float) -> float | No
     return max((first - current).total_seconds(), 0.0)
 
 
-def advance_one(now, due: Q | None = None) -> bool:
+def advance_one(now, due: Q | None = None) -> int | None:
+    """One due step of one round (the first due); the room's id, None if none was due."""
     with transaction.atomic():
         current = now or timezone.now()
         rnd = (
@@ -92,7 +98,7 @@ def advance_one(now, due: Q | None = None) -> bool:
             .first()
         )
         if rnd is None:
-            return False
+            return None
         try:
             with transaction.atomic():  # a savepoint: a failed step leaves nothing behind
                 step(rnd, current)
@@ -100,7 +106,7 @@ def advance_one(now, due: Q | None = None) -> bool:
             # A round that fails must not stop the others: log it and look again later.
             logger.exception("round %s: due step failed", rnd.pk)
             Round.objects.filter(pk=rnd.pk).update(deadline=current + timedelta(seconds=30))
-    return True
+    return rnd.room_id
 
 
 def step(rnd: Round, now: datetime) -> None:

@@ -173,7 +173,8 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         async def say_reconnecting() -> None:
             waited.append(True)
             await self.send_error(self.translated(_(
-                "Reconnecting to the database… your move will be made as soon as it is back.")))
+                "Reconnecting to the database… your move will be made as soon as it is back.")),
+                retrying=True)
 
         try:
             with drain.move_in_flight():
@@ -258,8 +259,11 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         if html is not None:
             await self.send(text_data=html)
 
-    async def send_error(self, message: str) -> None:
+    async def send_error(self, message: str, *, retrying: bool = False) -> None:
+        """The error line. ``retrying``: not a refusal but a note that the move is held
+        and will be made (``data-retrying`` tells scripts and styles apart)."""
+        marker = ' data-retrying="true"' if retrying else ""
         await self.send(
             text_data=f'<div id="table-error" hx-swap-oob="true" role="alert" '
-            f'class="table-error">{escape(message)}</div>'
+            f'class="table-error"{marker}>{escape(message)}</div>'
         )

@@ -9,6 +9,7 @@ draining process asks them all to reconnect elsewhere (``games.table.drain``).
 
 import asyncio
 import logging
+import time
 
 from games.play import broadcast
 
@@ -16,6 +17,14 @@ logger = logging.getLogger(__name__)
 
 # room id -> {consumer: the event loop it runs on}
 _by_room: dict[int, dict] = {}
+
+# Rooms this process goes on driving although it holds no socket of theirs: the last
+# socket left (the people closed their pages and their seats play themselves), or it
+# took an overdue step of a room nobody held (its process died). Without this, such a
+# round would only move at the takeover delay of every step. Forgotten after a while
+# of not being driven here.
+ADOPTED_SECONDS = 300.0
+_adopted: dict[int, float] = {}  # room id -> when this process last drove it
 
 
 def add(room_id: int, consumer) -> None:
@@ -28,11 +37,21 @@ def remove(room_id: int, consumer) -> None:
         sockets.pop(consumer, None)
         if not sockets:
             del _by_room[room_id]
+            adopt(room_id)
+
+
+def adopt(room_id: int) -> None:
+    """This process drives ``room_id``'s deadlines on, socket or not (see _adopted)."""
+    _adopted[room_id] = time.monotonic()
 
 
 def rooms() -> set[int]:
-    """The rooms with a table socket open here."""
-    return set(_by_room)
+    """The rooms whose due steps this process takes at once: those with a table socket
+    open here, and those it drives without one."""
+    forget_before = time.monotonic() - ADOPTED_SECONDS
+    for room_id in [r for r, at in _adopted.items() if at < forget_before]:
+        del _adopted[room_id]
+    return set(_by_room) | set(_adopted)
 
 
 def deliver(room_id: int, snapshot) -> bool:
@@ -64,3 +83,4 @@ broadcast.local_delivery = deliver
 def forget() -> None:
     """Tests: no socket held."""
     _by_room.clear()
+    _adopted.clear()

@@ -2,7 +2,6 @@
 
 import asyncio
 
-from tests.deploy.own_services import own_redis  # noqa: F401 (fixture)
 from xuezhan.channel_layer import ResilientRedisChannelLayer
 
 
@@ -13,7 +12,7 @@ def layer_on(redis) -> ResilientRedisChannelLayer:
 
 
 async def test_a_socket_waits_through_a_redis_restart_and_hears_its_group_again(
-        own_redis):  # noqa: F811
+        own_redis):
     """Two layers stand for two processes. A consumer waiting for its next message waits
     through the restart rather than failing, and its group membership, which Redis lost,
     is written again: a message sent to the group after the restart reaches it."""
@@ -39,7 +38,7 @@ async def test_a_socket_waits_through_a_redis_restart_and_hears_its_group_again(
 
 
 async def test_joining_a_group_while_redis_is_away_is_let_in_and_counts_once_it_is_back(
-        own_redis):  # noqa: F811
+        own_redis):
     sender, receiver = layer_on(own_redis), layer_on(own_redis)
     channel = await receiver.new_channel()
     own_redis.stop()

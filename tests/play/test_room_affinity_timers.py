@@ -62,3 +62,38 @@ def test_the_worker_looks_once_and_sleeps_while_nothing_is_due(django_assert_num
     with django_assert_num_queries(1):  # one look at the next deadline, no claim
         wait = advance_due_rounds(now=due, here=set(), takeover=1.5)
     assert wait == pytest.approx(31.5, abs=0.5)
+
+
+def test_an_offer_pause_its_process_never_ended_stays_due_when_a_player_returns(settings):
+    """A process died between a discard nobody took and the end of its pause. When the
+    players' pages reconnect elsewhere, the pause must end at the next look, not after
+    the next person's whole clock (the table would show the tile on offer, no button
+    for anybody, for 30 s)."""
+    import random
+
+    from games.play import absence, offers
+    from games.play.moves import apply_action
+    from games.rules.computer import choose_action
+    from games.rules.round import Round as EngineRound
+    from games.rules.round import action_to_dict
+
+    settings.OFFER_PAUSE_SECONDS = 0.5
+    room, users, rnd = table_of(4)
+    rng = random.Random(3)
+    for _ in range(200):
+        rnd.refresh_from_db()
+        if offers.held_until(rnd) is not None:
+            break
+        engine = EngineRound.from_json(rnd.state)
+        seat = engine.waiting_on()[0]
+        apply_action(round_id=rnd.pk, user=users[seat], expected_version=rnd.version,
+                     action=action_to_dict(choose_action(engine, seat, "strong", rng)))
+    reveal = offers.held_until(rnd)
+    assert reveal is not None
+    later = reveal + timedelta(seconds=5)  # nobody ended the pause: its process died
+    absence.reschedule_current(room.pk, later)
+    rnd.refresh_from_db()
+    assert rnd.deadline <= later  # still due: the next look ends the pause
+    advance_due_rounds(now=later, here={room.pk}, takeover=1.5)
+    rnd.refresh_from_db()
+    assert offers.held_until(rnd) is None

@@ -83,7 +83,7 @@ async def test_a_move_while_the_database_is_away_is_said_then_made_once_it_is_ba
     monkeypatch.setattr(reconnect, "_database_answers", database_answers)
     await void(room, sockets[0])
     said = await sockets[0].receive_from()
-    assert 'id="table-error"' in said and "重新连接" in said
+    assert 'id="table-error"' in said and "重新连接" in said and "data-retrying" in said
     await settle(sockets[0])
     assert await round_version(room) == 1  # made, once
     assert len(probes) >= 3

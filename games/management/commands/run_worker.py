@@ -23,6 +23,25 @@ from games.rooms import idle_rooms
 IDLE_SECONDS = 1.0  # look at least this often: web processes set new deadlines
 
 
+class Adopted:
+    """The rooms the worker took an overdue step of (their process died, or nobody ever
+    held them): it drives them on at once for a while, rather than at the takeover
+    delay of every step (as games.table.local_sockets does in a web process)."""
+
+    SECONDS = 300.0
+
+    def __init__(self) -> None:
+        self._at: dict[int, float] = {}
+
+    def add(self, room_id: int) -> None:
+        self._at[room_id] = time.monotonic()
+
+    def rooms(self) -> set[int]:
+        forget_before = time.monotonic() - self.SECONDS
+        self._at = {r: at for r, at in self._at.items() if at >= forget_before}
+        return set(self._at)
+
+
 class Command(BaseCommand):
     help = "Apply due moves (computer players, missed deadlines) until stopped."
 
@@ -34,9 +53,11 @@ class Command(BaseCommand):
         stopping = []
         signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
         self.stdout.write("worker: applying due moves")
+        adopted = Adopted()
         while not stopping:
             idle_rooms.sweep_if_due()  # once a minute: rooms nobody has been at close
-            wait = advance_due_rounds(here=set(), takeover=settings.TIMER_TAKEOVER_SECONDS)
+            wait = advance_due_rounds(here=adopted.rooms(), stepped=adopted.add,
+                                      takeover=settings.TIMER_TAKEOVER_SECONDS)
             if until_idle and (wait is None or wait > IDLE_SECONDS):
                 break
             time.sleep(IDLE_SECONDS if wait is None else min(max(wait, 0.01), IDLE_SECONDS))

@@ -1,5 +1,6 @@
-"""Redis and PostgreSQL servers of a test's own, on free ports, that the test may stop,
-restart and kill: a fault is never injected into the machine's own services."""
+"""Redis and PostgreSQL servers of a benchmark's or test's own, on free ports, that it may
+stop, restart and kill: a fault is never injected into the machine's own services
+(benchmarks/bench_faults.py, tests/deploy)."""
 
 import contextlib
 import os
@@ -10,7 +11,10 @@ import tempfile
 import time
 from pathlib import Path
 
-import pytest
+
+class Unavailable(RuntimeError):
+    """This machine lacks the server programs."""
+
 
 PG_BIN_DIRS = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
 
@@ -33,7 +37,7 @@ def wait_for_port(port: int, timeout: float = 30.0) -> None:
 class OwnRedis:
     def __init__(self) -> None:
         if shutil.which("redis-server") is None:
-            pytest.skip("needs redis-server")
+            raise Unavailable("needs redis-server")
         self.port = free_port()
         self.process: subprocess.Popen | None = None
 
@@ -65,7 +69,7 @@ class OwnPostgres:
 
     def __init__(self) -> None:
         if not PG_BIN_DIRS:
-            pytest.skip("needs PostgreSQL's server programs (/usr/lib/postgresql/*/bin)")
+            raise Unavailable("needs PostgreSQL's server programs (/usr/lib/postgresql/*/bin)")
         self.bin = PG_BIN_DIRS[0]
         self.port = free_port()
         self.folder = Path(tempfile.mkdtemp(prefix="xuezhan-pg-"))
@@ -73,7 +77,7 @@ class OwnPostgres:
         self.as_user: list[str] = []
         if os.geteuid() == 0:
             if shutil.which("runuser") is None:
-                pytest.skip("needs runuser to run PostgreSQL as its own user")
+                raise Unavailable("needs runuser to run PostgreSQL as its own user")
             shutil.chown(self.folder, "postgres")
             self.as_user = ["runuser", "-u", "postgres", "--"]
 
@@ -109,19 +113,3 @@ class OwnPostgres:
     def destroy(self) -> None:
         self.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
-
-
-@pytest.fixture
-def own_redis():
-    redis = OwnRedis()
-    redis.start()
-    yield redis
-    redis.stop()
-
-
-@pytest.fixture
-def own_postgres():
-    postgres = OwnPostgres()
-    postgres.create()
-    yield postgres
-    postgres.destroy()

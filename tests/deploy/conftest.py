@@ -1,0 +1,25 @@
+import pytest
+
+from benchmarks.own_services import OwnPostgres, OwnRedis, Unavailable
+
+
+@pytest.fixture
+def own_redis():
+    try:
+        redis = OwnRedis()
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+    redis.start()
+    yield redis
+    redis.stop()
+
+
+@pytest.fixture(scope="module")
+def own_postgres():
+    try:
+        postgres = OwnPostgres()
+    except Unavailable as exc:
+        pytest.skip(str(exc))
+    postgres.create()
+    yield postgres
+    postgres.destroy()
