@@ -5,7 +5,8 @@ stop) moves its players elsewhere before it stops.
    every new request and socket to another process (deploy/nginx.conf.in); /healthz
    answers "draining" on connections still open.
 2. Moves being applied finish (at most ``DRAIN_MOVES_SECONDS``).
-3. Every open socket is closed with 1012, "service restart": the page reconnects by
+3. Every open socket is closed with 4012, "reconnect now", and cleans up after itself
+   (its player marked gone) while the event loop still runs: the page reconnects by
    itself within a second or so, through the proxy, to another process, which shows the
    table from the database.
 4. The timer loop stops (another process takes this one's rooms' deadlines over) and the
@@ -20,6 +21,7 @@ import contextlib
 import logging
 import os
 import signal
+import threading
 import time
 from collections.abc import Awaitable, Callable
 
@@ -27,7 +29,10 @@ from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
-CLOSE_SERVICE_RESTART = 1012  # the WebSocket code after which the page reconnects at once
+# The WebSocket code after which the page reconnects at once (static/js/socket-retry.js).
+# Not 1012, "service restart": the WebSocket library under daphne (autobahn) lets a
+# server close only with 1000 or a code from 3000 to 4999.
+CLOSE_RECONNECT = 4012
 
 draining = False
 _moves_in_flight = 0
@@ -73,7 +78,7 @@ async def drain(close_sockets, stop_timers, previous=None) -> None:
     stopped = stop_listening()
     await asyncio.sleep(settings.DRAIN_NOTICE_SECONDS)
     await _moves_done(settings.DRAIN_MOVES_SECONDS)
-    closed = await close_sockets(CLOSE_SERVICE_RESTART)
+    closed = await close_sockets(CLOSE_RECONNECT)
     await _moves_done(settings.DRAIN_MOVES_SECONDS)  # any that came in before the close
     await asyncio.sleep(0.2)  # for the close frames to leave
     stop_timers()
@@ -105,7 +110,16 @@ async def _moves_done(limit: float) -> None:
         await asyncio.sleep(0.05)
 
 
+# After the reactor stops, a thread still waiting on the stopped event loop (a late
+# database call's own notification) would keep the process alive for ever: it exits
+# after this long whatever is left.
+EXIT_AFTER_STOP_SECONDS = 10.0
+
+
 def _stop_as_before(previous) -> None:
+    exit_timer = threading.Timer(EXIT_AFTER_STOP_SECONDS, os._exit, args=(0,))
+    exit_timer.daemon = True
+    exit_timer.start()
     if callable(previous):
         previous(signal.SIGTERM, None)  # Twisted's: stops the reactor, and daphne ends
         return

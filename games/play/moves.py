@@ -60,6 +60,11 @@ def apply(
         raise ServiceError(_("This round has ended."))
     stale = expected_version != rnd.version
     if stale and already_applied(rnd, seat, action, expected_version):
+        # A retry: the page sent it again after its socket closed, or the server after
+        # the database's answer to the commit was lost. The first attempt's update may
+        # never have reached the table (its process died, or never learnt it had
+        # committed): every socket of the room loads the table again.
+        broadcast.notify_on_commit(rnd.room)
         return ActionResult(version=rnd.version, duplicate=True)
     engine = EngineRound.from_json(rnd.state)
     before = rnd.state

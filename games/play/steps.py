@@ -6,12 +6,12 @@ import logging
 import random
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import Min, Q
 from django.utils import timezone
 
-from games.models import Round, Seat
-from games.play import deadlines, dealing, moves, offers
+from games.models import Room, Round, Seat
+from games.play import broadcast, deadlines, dealing, moves, offers
 from games.rules.computer import choose_action
 from games.rules.defaults import default_action
 from games.rules.round import Round as EngineRound
@@ -86,8 +86,26 @@ def _next_step_in(current, here: set[int] | None, takeover: float) -> float | No
     return max((first - current).total_seconds(), 0.0)
 
 
+# Rooms whose step failed on a database error: it may have committed all the same (the
+# answer to the commit was lost), and then nobody told the table. Told at the next look.
+_unsure_rooms: dict[int, Room] = {}
+
+
 def advance_one(now, due: Q | None = None) -> int | None:
     """One due step of one round (the first due); the room's id, None if none was due."""
+    for room in list(_unsure_rooms.values()):
+        broadcast.broadcast_table_changed(room)
+        _unsure_rooms.pop(room.pk, None)
+    claimed = []
+    try:
+        return _advance_one(now, due, claimed)
+    except DatabaseError:
+        for rnd in claimed:
+            _unsure_rooms[rnd.room_id] = rnd.room
+        raise
+
+
+def _advance_one(now, due: Q | None, claimed: list) -> int | None:
     with transaction.atomic():
         current = now or timezone.now()
         rnd = (
@@ -99,6 +117,7 @@ def advance_one(now, due: Q | None = None) -> int | None:
         )
         if rnd is None:
             return None
+        claimed.append(rnd)
         try:
             with transaction.atomic():  # a savepoint: a failed step leaves nothing behind
                 step(rnd, current)

@@ -118,12 +118,17 @@ def language_of(scope) -> str:
 _open: set = set()
 
 
-async def close_all(code: int) -> int:
-    """Close every socket of this process with ``code``; how many there were."""
+async def close_all(code: int, wait_seconds: float = 10.0) -> int:
+    """Close every socket of this process with ``code`` and wait (at most
+    ``wait_seconds``) until each has cleaned up after itself (its player marked gone,
+    their table told), which needs the event loop still running; how many there were."""
     consumers = list(_open)
     for consumer in consumers:
         try:
             await consumer.close(code=code)
         except Exception:  # already gone: nothing to close
             logger.debug("socket: closing for a drain failed", exc_info=True)
+    give_up = asyncio.get_running_loop().time() + wait_seconds
+    while _open and asyncio.get_running_loop().time() < give_up:
+        await asyncio.sleep(0.05)
     return len(consumers)

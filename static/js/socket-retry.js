@@ -1,8 +1,10 @@
 // The page's live socket (htmx's ws extension, ws-connect) after the server closed it.
 //
 // htmx tries again by itself only after a connection was lost (codes 1006, 1011, 1012,
-// 1013). Two codes of the site's own (xuezhan/limits.py) are handled here:
+// 1013). Three codes of the site's own are handled here:
 //
+// - 4012, reconnect now: the server process is draining (xuezhan/drain.py); the page
+//   reconnects within a second, and the proxy sends it to another process;
 // - 4429, refused for being over a limit for now: tried again later and later, about
 //   2 s, 4 s, 8 s … never more than a minute, each a quarter shorter or longer at random
 //   (jitter, so that pages refused together do not all come back at the same moment);
@@ -40,6 +42,7 @@
   "use strict";
 
   var TOO_MANY = 4429;
+  var RECONNECT_NOW = 4012; // the server is draining (xuezhan/drain.py): go elsewhere now
   var FIRST_WAIT = 2000; // ms
   var LONGEST_WAIT = 60000; // ms
   var tries = new WeakMap(); // socket element -> refusals in a row
@@ -62,6 +65,15 @@
     var detail = event.detail || {};
     var code = detail.event ? detail.event.code : 0;
     clearTimeout(settled.get(element));
+    if (code === RECONNECT_NOW && detail.socketWrapper) {
+      // Within a second, at random: a draining process's pages do not all come at once.
+      setTimeout(function () {
+        if (document.body.contains(element)) {
+          detail.socketWrapper.reconnect();
+        }
+      }, Math.random() * 1000);
+      return;
+    }
     if (code !== TOO_MANY || !detail.socketWrapper) {
       return; // 4409 (replaced) and every other code: as htmx decides
     }

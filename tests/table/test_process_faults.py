@@ -117,7 +117,7 @@ async def test_a_drain_asks_every_socket_to_reconnect_and_health_says_draining(m
     await drain.drain(close_all, lambda: stopped.append(True))
     for communicator in sockets:
         closed = await communicator.receive_output(timeout=2)
-        assert closed == {"type": "websocket.close", "code": drain.CLOSE_SERVICE_RESTART}
+        assert closed == {"type": "websocket.close", "code": drain.CLOSE_RECONNECT}
     assert stopped == [True]  # the timers stopped: another process takes them over
     response = await sync_to_async(Client().get)("/healthz")
     assert response.status_code == 503 and response.json()["status"] == "draining"
