@@ -176,4 +176,9 @@ async def shared_snapshot(room_id: int, change: str | None) -> TableSnapshot:
         pending = loop.create_task(_load_async(room_id))
         _keep(_LOADS, key, pending)
     # shield: one consumer going away must not cancel the load the others wait on.
-    return await asyncio.shield(pending)
+    try:
+        return await asyncio.shield(pending)
+    except Exception:
+        if _LOADS.get(key) is pending:
+            del _LOADS[key]  # a failed load (the database away) is tried again, not kept
+        raise

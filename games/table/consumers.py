@@ -32,6 +32,10 @@ from xuezhan import drain, limits
 logger = logging.getLogger(__name__)
 
 
+async def _nothing_to_say() -> None:
+    """A page waiting for the table's next state says nothing meanwhile."""
+
+
 class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
     """One viewer's table: a seated player's, or a watcher's (a logged-in user without a
     seat, while the room lets people watch: ``games.rooms.audience``). A change of the table
@@ -200,7 +204,11 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
     async def table_changed(self, event) -> None:
         if event.get("origin") == broadcast.PROCESS:
             return  # made in this process, which showed it here from memory already
-        await self.show(await shared_snapshot(self.room_id, event.get("change")))
+        # Loading the table while the database is away waits for it: a change this page
+        # missed would leave it behind until the next one.
+        change = event.get("change")
+        await self.show(await reconnect.retry(lambda: shared_snapshot(self.room_id, change),
+                                              on_wait=_nothing_to_say))
 
     async def show_delivered(self, snap) -> None:
         """A move made in this process, handed over from memory (local_sockets.deliver)."""
