@@ -1205,7 +1205,8 @@ class Sampler:
 
 def one_run(args, tables: int, workdir: Path) -> dict:
     stack = Stack(project_dir=args.project_dir, mode=args.mode, processes=args.processes,
-                  workdir=workdir, offer_pause=args.offer_pause, proxy=args.proxy)
+                  workdir=workdir, offer_pause=args.offer_pause, proxy=args.proxy,
+                  worker=not args.no_worker)
     try:
         stack.start()
         people = stack.python(CREATE_PEOPLE, str(tables * 4), f"t{tables}p", PASSWORD)
@@ -1337,6 +1338,8 @@ def parse_args(argv=None):
     parser.add_argument("--proxy", action="store_true",
                         help="nginx in front, configured as deploy/ does (rooms pinned to a "
                              "process); its CPU is reported apart from the site's")
+    parser.add_argument("--no-worker", action="store_true",
+                        help="services mode without manage.py run_worker")
     parser.add_argument("--seconds", type=float, default=20.0, help="measured window")
     parser.add_argument("--think", type=float, default=0.2,
                         help="seconds before acting (uniform 0.5x-1.5x; 0: at once)")
@@ -1375,7 +1378,8 @@ def main(argv=None) -> int:
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even if started ignoring it
     head = (f"## bench_load: mode {args.mode}, {args.processes} daphne process(es)"
             f"{' behind nginx (deploy/)' if args.proxy else ''}"
-            f"{' + worker' if args.mode == 'services' else ''}, think {args.think} s, "
+            f"{' + worker' if args.mode == 'services' and not args.no_worker else ''}, "
+            f"think {args.think} s, "
             f"window {args.seconds:g} s, seed {args.seed}, project {args.project_dir} "
             f"({git_head(args.project_dir)})")
     print(head, flush=True)
