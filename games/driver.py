@@ -73,13 +73,21 @@ async def _run(wake_event: asyncio.Event) -> None:
     takeover = settings.TIMER_TAKEOVER_SECONDS
     step_due = database_sync_to_async(advance_due_rounds)
 
+    here_now: set[int] = set()
+
     async def advance():
         # The rooms are read here, on the loop that adds and removes sockets.
-        return await step_due(here=local_sockets.rooms(), takeover=takeover,
+        here_now.clear()
+        here_now.update(local_sockets.rooms())
+        return await step_due(here=set(here_now), takeover=takeover,
                               stepped=adopt_from_thread)
 
     def adopt_from_thread(room_id: int) -> None:
-        # Called on the database thread; the registry belongs to the loop.
+        # Called on the database thread; the registry belongs to the loop. A room held
+        # here already needs nothing; one whose people sit in another live process (it
+        # was only slow) stays that process's.
+        if room_id in here_now or deadlines.held_by_a_live_process(room_id):
+            return
         loop.call_soon_threadsafe(local_sockets.adopt, room_id)
 
     loop = asyncio.get_running_loop()

@@ -49,6 +49,16 @@ def is_away(seat: Seat, now: datetime) -> bool:
         seconds=MISSED_HEARTBEATS * settings.PRESENCE_SECONDS))
 
 
+def held_by_a_live_process(room_id: int, now: datetime | None = None) -> bool:
+    """Is a person of this room at their table in some process that is alive (their seat
+    seen within the heartbeats)? Then that process drives the room; another that took
+    one overdue step of it must not go on competing for its steps."""
+    now = now or timezone.now()
+    fresh = now - timedelta(seconds=MISSED_HEARTBEATS * settings.PRESENCE_SECONDS)
+    return Seat.objects.filter(room_id=room_id, user__isnull=False, online=True,
+                               last_seen__gte=fresh).exists()
+
+
 def computer_decided(seats: list[Seat], now: datetime) -> set[int]:
     """Seats whose moves the computer makes now: computer players, auto-play, absence."""
     return {s.index for s in seats if s.is_bot or s.auto_play or is_away(s, now)}

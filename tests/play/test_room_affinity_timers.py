@@ -97,3 +97,20 @@ def test_an_offer_pause_its_process_never_ended_stays_due_when_a_player_returns(
     advance_due_rounds(now=later, here={room.pk}, takeover=1.5)
     rnd.refresh_from_db()
     assert offers.held_until(rnd) is None
+
+
+def test_a_room_is_held_while_a_person_of_it_is_seen_by_a_live_process(settings):
+    """The worker (or another web process) that took an overdue step goes on driving the
+    room only when no live process holds its people: a room whose process was only slow
+    stays with it."""
+    from games.models import Seat
+    from games.play.deadlines import held_by_a_live_process
+
+    room, users, rnd = table_of(1)
+    now = timezone.now()
+    Seat.objects.filter(room=room, user__isnull=False).update(online=True, last_seen=now)
+    assert held_by_a_live_process(room.pk, now)
+    silent = now + timedelta(seconds=3 * settings.PRESENCE_SECONDS + 1)  # process died
+    assert not held_by_a_live_process(room.pk, silent)
+    Seat.objects.filter(room=room, user__isnull=False).update(online=False)  # page closed
+    assert not held_by_a_live_process(room.pk, now)

@@ -17,6 +17,7 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from games.play import deadlines
 from games.play.steps import advance_due_rounds
 from games.rooms import idle_rooms
 
@@ -24,9 +25,10 @@ IDLE_SECONDS = 1.0  # look at least this often: web processes set new deadlines
 
 
 class Adopted:
-    """The rooms the worker took an overdue step of (their process died, or nobody ever
-    held them): it drives them on at once for a while, rather than at the takeover
-    delay of every step (as games.table.local_sockets does in a web process)."""
+    """The rooms the worker took an overdue step of whose people no live process holds
+    (their process died, or nobody ever held them): it drives them on at once for a
+    while, rather than at the takeover delay of every step (as games.table.local_sockets
+    does in a web process). A room that was only late in a live process stays its."""
 
     SECONDS = 300.0
 
@@ -34,7 +36,8 @@ class Adopted:
         self._at: dict[int, float] = {}
 
     def add(self, room_id: int) -> None:
-        self._at[room_id] = time.monotonic()
+        if room_id in self._at or not deadlines.held_by_a_live_process(room_id):
+            self._at[room_id] = time.monotonic()  # orphaned: nobody else drives it
 
     def rooms(self) -> set[int]:
         forget_before = time.monotonic() - self.SECONDS
