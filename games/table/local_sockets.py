@@ -3,8 +3,7 @@
 The proxy pins every request and socket of a room to one process (deploy/), so the
 process that applies a move usually holds every socket of its table: it hands the table
 to them directly from memory (``deliver``), without a round trip through the channel
-layer, and its timer loop takes those rooms' due steps first (``games.driver``). A
-draining process asks them all to reconnect elsewhere (``games.table.drain``).
+layer, and its timer loop takes those rooms' due steps first (``games.driver``).
 """
 
 import asyncio
@@ -21,8 +20,8 @@ _by_room: dict[int, dict] = {}
 # Rooms this process goes on driving although it holds no socket of theirs: the last
 # socket left (the people closed their pages and their seats play themselves), or it
 # took an overdue step of a room nobody held (its process died). Without this, such a
-# round would only move at the takeover delay of every step. Forgotten after a while
-# of not being driven here.
+# round would only move at the takeover delay of every step. Forgotten five minutes
+# later: a round of computers and auto-play ends well within that.
 ADOPTED_SECONDS = 300.0
 _adopted: dict[int, float] = {}  # room id -> when this process last drove it
 
