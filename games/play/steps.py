@@ -4,6 +4,7 @@ round of an unattended table. Run by the in-process loop (games.driver) and the 
 
 import logging
 import random
+import time
 from datetime import datetime, timedelta
 
 from django.db import DatabaseError, transaction
@@ -39,6 +40,34 @@ AUTO_PLAY_LEVEL = "strong"  # 托管 plays like the strong computer player
 
 
 TIMEOUTS_BEFORE_AUTO_PLAY = 2
+
+
+class AdoptedRooms:
+    """Rooms a process drives on at once although it holds no socket of theirs: its own
+    whose last socket left (the people closed their pages and their seats play
+    themselves), or one whose overdue step it took while no live process held the room's
+    people (their process died). Without this, such a round would move only at the
+    takeover delay of every step. Forgotten ``SECONDS`` later: a round of computers and
+    auto-play ends well within that."""
+
+    SECONDS = 300.0
+
+    def __init__(self) -> None:
+        self._at: dict[int, float] = {}  # room id -> when it was adopted
+
+    def add(self, room_id: int) -> None:
+        self._at[room_id] = time.monotonic()
+
+    def __contains__(self, room_id: int) -> bool:
+        return room_id in self._at
+
+    def rooms(self) -> set[int]:
+        forget_before = time.monotonic() - self.SECONDS
+        self._at = {r: at for r, at in self._at.items() if at >= forget_before}
+        return set(self._at)
+
+    def clear(self) -> None:
+        self._at.clear()
 
 
 def advance_due_rounds(*, now=None, limit: int = 200, here: set[int] | None = None,

@@ -8,22 +8,17 @@ layer, and its timer loop takes those rooms' due steps first (``games.driver``).
 
 import asyncio
 import logging
-import time
 
 from games.play import broadcast
+from games.play.steps import AdoptedRooms
 
 logger = logging.getLogger(__name__)
 
 # room id -> {consumer: the event loop it runs on}
 _by_room: dict[int, dict] = {}
 
-# Rooms this process goes on driving although it holds no socket of theirs: the last
-# socket left (the people closed their pages and their seats play themselves), or it
-# took an overdue step of a room nobody held (its process died). Without this, such a
-# round would only move at the takeover delay of every step. Forgotten five minutes
-# later: a round of computers and auto-play ends well within that.
-ADOPTED_SECONDS = 300.0
-_adopted: dict[int, float] = {}  # room id -> when this process last drove it
+# Rooms this process drives on without a socket of theirs (see AdoptedRooms).
+_adopted = AdoptedRooms()
 
 
 def add(room_id: int, consumer) -> None:
@@ -40,17 +35,14 @@ def remove(room_id: int, consumer) -> None:
 
 
 def adopt(room_id: int) -> None:
-    """This process drives ``room_id``'s deadlines on, socket or not (see _adopted)."""
-    _adopted[room_id] = time.monotonic()
+    """This process drives ``room_id``'s deadlines on, socket or not."""
+    _adopted.add(room_id)
 
 
 def rooms() -> set[int]:
     """The rooms whose due steps this process takes at once: those with a table socket
     open here, and those it drives without one."""
-    forget_before = time.monotonic() - ADOPTED_SECONDS
-    for room_id in [r for r, at in _adopted.items() if at < forget_before]:
-        del _adopted[room_id]
-    return set(_by_room) | set(_adopted)
+    return set(_by_room) | _adopted.rooms()
 
 
 def deliver(room_id: int, snapshot) -> bool:

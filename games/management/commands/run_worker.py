@@ -18,31 +18,10 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from games.play import deadlines
-from games.play.steps import advance_due_rounds
+from games.play.steps import AdoptedRooms, advance_due_rounds
 from games.rooms import idle_rooms
 
 IDLE_SECONDS = 1.0  # look at least this often: web processes set new deadlines
-
-
-class Adopted:
-    """The rooms the worker took an overdue step of whose people no live process holds
-    (their process died, or nobody ever held them): it drives them on at once for a
-    while, rather than at the takeover delay of every step (as games.table.local_sockets
-    does in a web process). A room that was only late in a live process stays its."""
-
-    SECONDS = 300.0
-
-    def __init__(self) -> None:
-        self._at: dict[int, float] = {}
-
-    def add(self, room_id: int) -> None:
-        if room_id in self._at or not deadlines.held_by_a_live_process(room_id):
-            self._at[room_id] = time.monotonic()  # orphaned: nobody else drives it
-
-    def rooms(self) -> set[int]:
-        forget_before = time.monotonic() - self.SECONDS
-        self._at = {r: at for r, at in self._at.items() if at >= forget_before}
-        return set(self._at)
 
 
 class Command(BaseCommand):
@@ -56,10 +35,16 @@ class Command(BaseCommand):
         stopping = []
         signal.signal(signal.SIGTERM, lambda *_: stopping.append(True))
         self.stdout.write("worker: applying due moves")
-        adopted = Adopted()
+        adopted = AdoptedRooms()
+
+        def adopt(room_id: int) -> None:
+            # A room that was only late in a live process stays that process's.
+            if room_id in adopted or not deadlines.held_by_a_live_process(room_id):
+                adopted.add(room_id)
+
         while not stopping:
             idle_rooms.sweep_if_due()  # once a minute: rooms nobody has been at close
-            wait = advance_due_rounds(here=adopted.rooms(), stepped=adopted.add,
+            wait = advance_due_rounds(here=adopted.rooms(), stepped=adopt,
                                       takeover=settings.TIMER_TAKEOVER_SECONDS)
             if until_idle and (wait is None or wait > IDLE_SECONDS):
                 break
