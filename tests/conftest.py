@@ -17,7 +17,11 @@ def _on_postgres() -> bool:
 
 
 def _on_redis() -> bool:
-    return settings.CHANNEL_LAYERS["default"]["BACKEND"].startswith("channels_redis")
+    from channels_redis.core import RedisChannelLayer
+    from django.utils.module_loading import import_string
+
+    return issubclass(import_string(settings.CHANNEL_LAYERS["default"]["BACKEND"]),
+                      RedisChannelLayer)
 
 
 def pytest_collection_modifyitems(config, items):
