@@ -13,7 +13,9 @@ whatever process holds the deadlines). Reported per fault:
 - moving again: seconds from the end of the fault until every table has moved (a new
   version seen by one of its people), the worst table;
 - longest stall: the longest time any table went without a move around the fault;
-- clicks failed: clicks that got no update within bench_load's timeout, or a refusal;
+- clicks failed: clicks that got no update within bench_load's timeout, or a refusal
+  (a click the table had moved past, another claim first, is the rules' answer and is
+  counted apart, as "stale");
 - rounds stalled: rounds still playing ``FINISH_SECONDS`` after the people left;
 - verify_rounds: every round replays from its log to its stored state and ledger (a
   move lost half-way or made twice would not).
@@ -22,6 +24,7 @@ whatever process holds the deadlines). Reported per fault:
 import argparse
 import asyncio
 import json
+import math
 import shutil
 import sys
 import tempfile
@@ -159,7 +162,7 @@ async def _play_through(name, site, tables, keys, cookies, sampler, after, think
     times = {}
 
     async def inject():
-        while run.stats.window is None:
+        while run.stats.window[0] == math.inf:  # the tables are still being set up
             await asyncio.sleep(0.05)
         await asyncio.sleep(LEAD_SECONDS)
         times["fault_at"] = time.perf_counter()
@@ -185,6 +188,7 @@ async def _play_through(name, site, tables, keys, cookies, sampler, after, think
                 "fault_seconds": times["over_at"] - times["fault_at"],
                 "clicks": len(stats.clicks), "clicks_failed": clicks_failed,
                 "timeouts": stats.timeouts, "refused": dict(stats.refused),
+                "stale": sum(stats.stale.values()),
                 "ws_errors": dict(stats.ws_errors)}
     finally:
         await asyncio.wait_for(run.close(), 30)
@@ -204,7 +208,7 @@ def row(r: dict) -> str:
         return f"| {r['fault']} | failed: {r['failed'][:300]} |"
     return (f"| {r['fault']} | {r['moving_again_s']:.1f} | {r['longest_stall_s']:.1f} "
             f"| {r['verify_rounds']} ({r['verified_rounds']} rounds) | {r['rounds_stalled']} "
-            f"| {r['clicks_failed']} of {r['clicks']} |")
+            f"| {r['clicks_failed']} of {r['clicks']} | {r.get('stale', 0)} |")
 
 
 def main(argv=None) -> int:
@@ -239,8 +243,9 @@ def main(argv=None) -> int:
     print(f"## bench_faults: {args.tables} tables, nginx + 2 daphne + worker "
           f"({bench_load.git_head(bench_load.REPO)})\n")
     print("| fault | every table moving again (s after it is over) | longest stall (s) "
-          "| moves lost or doubled (verify_rounds) | rounds stalled | clicks failed |")
-    print("|---|---|---|---|---|---|")
+          "| moves lost or doubled (verify_rounds) | rounds stalled | clicks failed "
+          "| stale clicks |")
+    print("|---|---|---|---|---|---|---|")
     for result in results:
         print(row(result))
     for result in results:

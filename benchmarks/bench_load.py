@@ -77,7 +77,7 @@ METRICS_ENV = "XUEZHAN_BENCH_METRICS_DIR"
 PASSWORD = "load-bench-pass-phrase-9"
 
 CLICK_TIMEOUT = 10.0  # no update this long after a click: a timeout
-HELD_CLICK_TIMEOUT = 40.0  # … after the site said it holds the click (database away)
+HELD_CLICK_TIMEOUT = 50.0  # … after the site said it holds the click (database away)
 WARMUP_SECONDS = 10.0
 DRAIN_SECONDS = 3.0  # after the window, for the other three's updates to arrive
 HTTP_TIMEOUT = 30.0
@@ -596,6 +596,7 @@ class Stats:
         self.clicks: list[Click] = []
         self.refused: Counter = Counter()
         self.refused_total = 0
+        self.stale: Counter = Counter()  # clicks the table had moved past (data-stale)
         self.http_status: Counter = Counter()  # non-2xx/3xx responses in the window
         self.http_5xx_total = 0
         self.http_failures: Counter = Counter()  # no response at all
@@ -817,6 +818,12 @@ class Person:
                     # (the database is away); it may take up to HELD_CLICK_TIMEOUT.
                     if self.pending is not None:
                         self.pending.held = True
+                    continue
+                if reason and "data-stale" in match.group(0):
+                    # The rules' answer to a click the table had moved past (another
+                    # claim came first): counted apart from refusals.
+                    stats.stale[reason] += 1
+                    self.pending = None
                     continue
                 if reason:
                     stats.refused_total += 1
@@ -1121,6 +1128,7 @@ class Run:
             "errors": {
                 "refused": sum(stats.refused.values()),
                 "refused_by_text": dict(stats.refused.most_common()),
+                "stale": sum(stats.stale.values()),
                 "http_5xx": sum(n for s, n in stats.http_status.items() if s >= 500),
                 "http_5xx_whole_run": stats.http_5xx_total,
                 "http_4xx": sum(n for s, n in stats.http_status.items() if 400 <= s < 500),
@@ -1293,6 +1301,8 @@ def details(r: dict) -> str:
              f"sign-up {'ok' if r['signup']['ok'] else 'FAILED'} ({r['signup']})",
              f"  processes: {procs}"]
     extra = []
+    if e.get("stale"):
+        extra.append(f"{e['stale']} clicks the table had moved past (another claim first)")
     if e["refused_by_text"]:
         extra.append("refused: " + "; ".join(
             f"{n}× {t!r}" for t, n in e["refused_by_text"].items()))

@@ -19,7 +19,7 @@ from games import driver
 from games.models import Room, Seat
 from games.play import absence, broadcast
 from games.play.broadcast import room_group
-from games.play.errors import ServiceError
+from games.play.errors import ServiceError, StaleVersion
 from games.play.snapshot import load_snapshot, shared_snapshot
 from games.rooms import idle_rooms
 from games.rooms.seating import seat_of
@@ -184,6 +184,10 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
             with drain.move_in_flight():
                 await reconnect.retry(lambda: handle(kind, action, version),
                                       on_wait=say_reconnecting)
+        except StaleVersion as exc:
+            # The table moved on before this click arrived (another claim came first):
+            # the rules' answer, marked so that scripts can tell it from a failure.
+            await self.send_error(str(exc), stale=True)
         except ServiceError as exc:
             await self.send_error(str(exc))
         except reconnect.DatabaseAway:
@@ -267,10 +271,12 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         if html is not None:
             await self.send(text_data=html)
 
-    async def send_error(self, message: str, *, retrying: bool = False) -> None:
+    async def send_error(self, message: str, *, retrying: bool = False,
+                         stale: bool = False) -> None:
         """The error line. ``retrying``: not a refusal but a note that the move is held
-        and will be made (``data-retrying`` tells scripts and styles apart)."""
-        marker = ' data-retrying="true"' if retrying else ""
+        and will be made; ``stale``: refused because the table had moved on
+        (``data-retrying`` and ``data-stale`` tell scripts and styles apart)."""
+        marker = ' data-retrying="true"' if retrying else ' data-stale="true"' if stale else ""
         await self.send(
             text_data=f'<div id="table-error" hx-swap-oob="true" role="alert" '
             f'class="table-error"{marker}>{escape(message)}</div>'

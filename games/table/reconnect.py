@@ -20,7 +20,8 @@ from xuezhan import health
 
 logger = logging.getLogger(__name__)
 
-GIVE_UP_SECONDS = 30.0
+# Longer than the 30 s outage a site should ride out, with time for the pool to reconnect.
+GIVE_UP_SECONDS = 40.0
 PROBE_EVERY_SECONDS = 0.5
 PROBE_TIMEOUT_SECONDS = 1.0
 

@@ -121,3 +121,22 @@ async def test_a_drain_asks_every_socket_to_reconnect_and_health_says_draining(m
     assert stopped == [True]  # the timers stopped: another process takes them over
     response = await sync_to_async(Client().get)("/healthz")
     assert response.status_code == 503 and response.json()["status"] == "draining"
+
+
+async def test_a_click_the_table_moved_past_is_marked_stale_for_scripts(monkeypatch):
+    """Not a failure but the rules' answer (another claim came first): the error line
+    says so in words and, for scripts such as the load benchmark, in data-stale."""
+    from games.play.errors import StaleVersion
+
+    room, users, sockets = await four_sockets()
+
+    def moved_past(self, *args):
+        raise StaleVersion("牌桌已经变化，请重试。")
+
+    monkeypatch.setattr(consumers.TableConsumer, "_handle", moved_past)
+    await void(room, sockets[0])
+    said = await sockets[0].receive_from()
+    assert 'id="table-error"' in said and 'data-stale="true"' in said and "牌桌已经变化" in said
+    assert await round_version(room) == 0
+    for communicator in sockets:
+        await communicator.disconnect()
