@@ -44,8 +44,10 @@ class Command(BaseCommand):
 
         while not stopping:
             idle_rooms.sweep_if_due()  # once a minute: rooms nobody has been at close
+            # Alone (--until-idle: a script or test with no web process), every due
+            # step is its own at once.
             wait = advance_due_rounds(here=adopted.rooms(), stepped=adopt,
-                                      takeover=settings.TIMER_TAKEOVER_SECONDS)
+                                      takeover=0 if until_idle else settings.TIMER_TAKEOVER_SECONDS)
             if until_idle and (wait is None or wait > IDLE_SECONDS):
                 break
             time.sleep(IDLE_SECONDS if wait is None else min(max(wait, 0.01), IDLE_SECONDS))
