@@ -54,6 +54,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections import Counter
@@ -380,9 +381,13 @@ class Stack:
         log = open(self.workdir / f"{role}.log", "ab")  # a respawned process adds to it
         env = dict(self.env, **{METRICS_ENV: str(self.metrics_dir)})
         try:
+            # PR_SET_PDEATHSIG fires when the *thread* that started the child ends: a
+            # process respawned from a timer thread (bench_faults) would be sent SIGTERM
+            # (and drain away) at once. Those are stopped by stop() like the others.
+            on_main = threading.current_thread() is threading.main_thread()
             process = subprocess.Popen(argv, cwd=self.project_dir, env=env, stdout=log,
                                        stderr=subprocess.STDOUT, start_new_session=True,
-                                       preexec_fn=_die_with_parent)
+                                       preexec_fn=_die_with_parent if on_main else None)
         finally:
             log.close()
         self.processes = [(r, p) for r, p in self.processes if r != role] + [(role, process)]

@@ -45,8 +45,11 @@ def render(run: Path, *, listen: str, ports: list[int], static_root: Path,
     run.mkdir(parents=True, exist_ok=True)
     for kind in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
         (run / "nginx-tmp" / kind).mkdir(parents=True, exist_ok=True)
-    servers = "\n".join(f"        server 127.0.0.1:{port} max_fails=1 fail_timeout=5s;"
-                        for port in ports)
+    # max_fails=0: nginx never marks a process down. A killed or draining one refuses the
+    # connection at once and the request goes to the next; with max_fails=1, a process
+    # restarted after a kill could still count as down when the other one drained, and
+    # nginx answered "no live upstreams" (bench_faults' kill-then-drain sequence).
+    servers = "\n".join(f"        server 127.0.0.1:{port} max_fails=0;" for port in ports)
     (run / "nginx.conf").write_text(fill((DEPLOY / "nginx.conf.in").read_text(), {
         "run": str(run), "listen": listen, "servers": servers,
         "static_root": str(static_root)}))
