@@ -41,8 +41,7 @@ def test_the_site_rides_out(fault, own_postgres, tmp_path):
     redis = OwnRedis()
     redis.start()
     try:
-        result = bench_faults.run_fault(fault, tables=3, lead=5.0, after=8.0,
-                                        offer_pause=0.3, workdir=tmp_path,
+        result = bench_faults.run_fault(fault, tables=3, after=10.0, workdir=tmp_path,
                                         postgres=own_postgres, redis=redis)
     finally:
         redis.stop()
