@@ -7,22 +7,17 @@ every round that was playing ends, and every round replays from its log.
 They start real servers and take about a minute each, so they run with the real
 services (the PostgreSQL phase of .ci/run), where nginx is installed too."""
 
-import os
 import shutil
 
 import pytest
+
+from tests.deploy.marks import with_real_services_and_nginx
 
 pytest.importorskip("aiohttp")
 
 from benchmarks import bench_faults  # noqa: E402
 
-pytestmark = [
-    pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-                       reason="the deployment's fault tests run with the real services "
-                              "(make test with DATABASE_URL=postgres://…, as .ci/run does)"),
-    pytest.mark.skipif(not os.path.exists("/usr/sbin/nginx"),
-                       reason="needs nginx (apt-get install nginx-light)"),
-]
+pytestmark = with_real_services_and_nginx
 
 MOVING_AGAIN_WITHIN = 10.0  # seconds after the fault is over
 

@@ -5,7 +5,6 @@ a process that refuses connections is passed over at once."""
 import configparser
 import contextlib
 import http.server
-import os
 import shutil
 import subprocess
 import sys
@@ -18,14 +17,11 @@ from pathlib import Path
 import pytest
 
 from benchmarks.own_services import free_port, wait_for_port
+from tests.deploy.marks import NGINX, needs_nginx
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 sys.path.insert(0, str(DEPLOY))
 import prod  # noqa: E402
-
-NGINX = "/usr/sbin/nginx"
-needs_nginx = pytest.mark.skipif(not os.path.exists(NGINX),
-                                 reason="needs nginx (apt-get install nginx-light)")
 
 
 class Backend(http.server.ThreadingHTTPServer):

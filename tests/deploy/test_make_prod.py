@@ -12,19 +12,12 @@ import time
 import urllib.request
 from pathlib import Path
 
-import pytest
-
 from benchmarks.own_services import OwnRedis, free_port
+from tests.deploy.marks import with_real_services_and_nginx
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = [
-    pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-                       reason="the deployment's tests run with the real services "
-                              "(make test with DATABASE_URL=postgres://…, as .ci/run does)"),
-    pytest.mark.skipif(not os.path.exists("/usr/sbin/nginx"),
-                       reason="needs nginx (apt-get install nginx-light)"),
-]
+pytestmark = with_real_services_and_nginx
 
 
 def fetch(url: str) -> tuple[int, str, dict]:
