@@ -6,6 +6,12 @@ then on every move waits for one shared probe (a trivial query with a one-second
 timeout, off the thread that applies moves) to find it back, instead of each waiting out
 the connection pool's timeout on that thread. The page meanwhile says the table is
 reconnecting. A move still waiting after ``GIVE_UP_SECONDS`` is refused without effect.
+
+A move can also be the first to meet the outage without failing at once: when the pool
+has dropped its broken connections, the move waits for a new one for the pool's whole
+timeout (20 s), longer than a page waits for an answer. So a move that has not finished
+within ``SLOW_MOVE_SECONDS`` asks the probe once; if the database does not answer, the
+page is told the table is reconnecting while the move goes on waiting.
 """
 
 import asyncio
@@ -24,6 +30,8 @@ logger = logging.getLogger(__name__)
 GIVE_UP_SECONDS = 40.0
 PROBE_EVERY_SECONDS = 0.5
 PROBE_TIMEOUT_SECONDS = 1.0
+# Far above a move's own time (a few ms, p99 well under a second at fifty tables).
+SLOW_MOVE_SECONDS = 1.0
 
 # What a database that is restarting or out of reach raises (a lost connection, a refused
 # one, the pool's timeout); a refused move (ServiceError) is not among them.
@@ -47,20 +55,35 @@ async def retry(attempt: Callable[[], Awaitable], *,
     """``attempt()`` once the database answers; ``on_wait()`` once, if it has to wait."""
     give_up_at = time.monotonic() + GIVE_UP_SECONDS
     told = False
+
+    async def tell() -> None:
+        nonlocal told
+        if not told:
+            told = True
+            await on_wait()
+
     while True:
         if is_away():
-            if not told:
-                told = True
-                await on_wait()
+            await tell()
             if not await _wait_back(give_up_at):
                 raise DatabaseAway
         try:
-            return await attempt()
+            return await _telling_if_slow(attempt(), tell)
         except DATABASE_AWAY as exc:
             logger.warning("database away during a move: %s", exc)
             _mark_away()
             if time.monotonic() >= give_up_at:
                 raise DatabaseAway from exc
+
+
+async def _telling_if_slow(attempt: Awaitable, tell: Callable[[], Awaitable[None]]):
+    """The attempt's result; ``tell()`` meanwhile if it is slow and the database does
+    not answer the probe."""
+    task = asyncio.ensure_future(attempt)
+    done, _ = await asyncio.wait({task}, timeout=SLOW_MOVE_SECONDS)
+    if not done and not await sync_to_async(_database_answers, thread_sensitive=False)():
+        await tell()
+    return await task
 
 
 def _mark_away() -> None:

@@ -100,6 +100,58 @@ async def test_a_move_while_the_database_is_away_is_said_then_made_once_it_is_ba
         await communicator.disconnect()
 
 
+async def test_a_move_stuck_waiting_for_a_connection_is_said_to_be_reconnecting(monkeypatch):
+    """The first move to meet an outage may not fail at once: it waits for the pool to
+    hand it a connection (up to the pool's 20 s). The page hears within a second or two
+    that the table is reconnecting, then sees the move made."""
+    import threading
+
+    room, users, sockets = await four_sockets()
+    real_handle = consumers.TableConsumer._handle
+    database_back = threading.Event()
+
+    def waiting_for_a_connection(self, *args):
+        assert database_back.wait(10)
+        return real_handle(self, *args)
+
+    def database_answers():
+        return database_back.is_set()
+
+    monkeypatch.setattr(consumers.TableConsumer, "_handle", waiting_for_a_connection)
+    monkeypatch.setattr(reconnect, "_database_answers", database_answers)
+    monkeypatch.setattr(reconnect, "SLOW_MOVE_SECONDS", 0.2)
+    await void(room, sockets[0])
+    said = await sockets[0].receive_from(timeout=2)  # while the move still waits
+    assert "重新连接" in said and "data-retrying" in said
+    database_back.set()
+    await settle(sockets[0])
+    assert await round_version(room) == 1  # made, once
+    for communicator in sockets:
+        await communicator.disconnect()
+
+
+async def test_a_slow_move_on_a_database_that_answers_says_nothing_of_reconnecting(
+        monkeypatch):
+    import time
+
+    room, users, sockets = await four_sockets()
+    real_handle = consumers.TableConsumer._handle
+
+    def slow(self, *args):
+        time.sleep(0.5)
+        return real_handle(self, *args)
+
+    monkeypatch.setattr(consumers.TableConsumer, "_handle", slow)
+    monkeypatch.setattr(reconnect, "_database_answers", lambda: True)
+    monkeypatch.setattr(reconnect, "SLOW_MOVE_SECONDS", 0.1)
+    await void(room, sockets[0])
+    update = await sockets[0].receive_from(timeout=3)
+    assert "重新连接" not in update and "hx-swap-oob" in update
+    assert await round_version(room) == 1
+    for communicator in sockets:
+        await communicator.disconnect()
+
+
 async def test_a_move_the_database_never_comes_back_for_is_refused_without_effect(
         monkeypatch):
     room, users, sockets = await four_sockets()
