@@ -3,6 +3,16 @@
     .venv/bin/python -m benchmarks.bench_bots --rounds 4000 --levels easy,strong --seed 1
     .venv/bin/python -m benchmarks.bench_bots --rounds 600 --levels easy,strong \\
         --arrangements all --options '{"mode": "xueliu"}' --json bots.json
+    .venv/bin/python -m benchmarks.bench_bots --rounds 2000 --levels expert,ebony-z \\
+        --rules ebony --workers 4
+
+Levels: ours (``computer.LEVELS``: easy, strong, expert) and, when ebony72's code is at
+``../shared/opponents/ebony72``, the outside player's two strategies ``ebony-initial``
+and ``ebony-z`` (``benchmarks.opponents.ebony``; the product never sees them).
+``--rules`` picks the rule set: ``default`` (our room defaults) or ``ebony`` (the options
+closest to ebony72's own rules, ``ebony.EBONY_RULES``); ``--options`` changes options on
+top of it. ``--workers N`` plays the deal groups in N processes; the results do not
+depend on N.
 
 Method. Mahjong scores are mostly luck, so levels are compared on *identical deals*
 (duplicate play). For each pair of requested levels (A, B) and each deal ``i`` (wall
@@ -24,11 +34,15 @@ mean points per seat per round in that group; for a pairing, it is the differenc
 A − B of those means. Interval: mean ± t · sd / sqrt(groups) (Student t, 1.96 for many
 groups). Points sum to zero at a 2-against-2 table, so A − B = 2 · (A's mean).
 
-Per level and per pairing: win rate (seat-rounds with a win), deal-in rate (点炮:
-seat-rounds in which the seat discarded a tile won on, or had its kong robbed), the
-mean fan of its wins, the pig rate (花猪 at the wall-empty settlement) and the
-not-ready rate (未听: not ready and not a pig at that settlement, i.e. a 查叫 payer;
-pigs pay as pigs and are counted there only), and how long its decisions took.
+Per level and per pairing: win rate (seat-rounds with a win), 自摸 rate (seat-rounds
+with a self-drawn win, 杠上花 included), deal-in rate (点炮: seat-rounds in which the
+seat discarded a tile won on, or had its kong robbed), the mean fan of its wins, the
+pig rate (花猪 at the wall-empty settlement) and the not-ready rate (未听: not ready
+and not a pig at that settlement, i.e. a 查叫 payer; pigs pay as pigs and are counted
+there only), and how long its decisions took (mean, p99, max; the outside player's
+include building its view of the table). For the outside player, also how often it
+answered something our engine does not allow and a fallback was played (see
+``benchmarks.opponents.ebony``).
 Rates are per seat-round, so they lie in [0, 1] even in 血流成河, where a seat may win
 or feed several times in one round.
 """
@@ -36,20 +50,31 @@ or feed several times in one round.
 import argparse
 import json
 import math
+import multiprocessing
 import random
 import sys
 import time
 from array import array
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
+from benchmarks.opponents import ebony
 from games.rules import computer
+from games.rules.expert import player as expert_player
 from games.rules.hands import prepare_tables
 from games.rules.options import RoomOptions
 from games.rules.round import SEATS, Round
 from games.rules.simulate import play_round
+
+# The expert with one of its parts switched off (``expert.player.PARTS``), to measure
+# what that part adds: ``expert-without-zimo_wait`` against ``expert`` on the same deals.
+VARIANTS = {f"expert-without-{part}": part for part in expert_player.PARTS}
+LEVELS = computer.LEVELS + tuple(VARIANTS) + ebony.LEVELS
+# The rule sets of --rules: option changes from our room defaults.
+RULE_SETS = {"default": {}, "ebony": ebony.EBONY_RULES}
 
 ARRANGEMENTS = {
     "alternate": ("ABAB", "BABA"),
@@ -80,6 +105,9 @@ class RoundResult:
     pig: tuple[bool, ...]
     not_ready: tuple[bool, ...]  # 查叫 payer: not ready, not a pig
     end: str
+    zimo: tuple[bool, ...] = (False,) * SEATS  # won by a self-drawn tile (杠上花 too)
+    # The outside player's answers our engine would not take, per seat: (decision, count).
+    fallbacks: tuple[tuple[tuple[str, int], ...], ...] = ((),) * SEATS
 
 
 def seat_levels(pairing: tuple[str, str], arrangement: str) -> tuple[str, ...]:
@@ -87,17 +115,22 @@ def seat_levels(pairing: tuple[str, str], arrangement: str) -> tuple[str, ...]:
     return tuple(pairing[0] if letter == "A" else pairing[1] for letter in arrangement)
 
 
-def round_result(state: Round, pairing, deal: int, arrangement: str, levels) -> RoundResult:
+def round_result(state: Round, pairing, deal: int, arrangement: str, levels,
+                 fallbacks: Sequence[Counter] | None = None) -> RoundResult:
     """Read the winners and the settlement of an ended round, seat by seat."""
     settlement = state.settlement or {}
     pigs = set(settlement.get("pigs", []))
     not_ready = set(settlement.get("not_ready", [])) - pigs
     fans = [[] for _ in range(SEATS)]
     fed = [False] * SEATS
+    zimo = [False] * SEATS
     for win in state.winners:
         fans[win["seat"]].append(win["fan"])
         if win["how"] in FED_WINS:
             fed[win["from"]] = True
+        if win["how"] == "zimo":
+            zimo[win["seat"]] = True
+    fallbacks = fallbacks or [Counter() for _ in range(SEATS)]
     return RoundResult(
         pairing=pairing, deal=deal, arrangement=arrangement, levels=tuple(levels),
         net=tuple(state.net()),
@@ -107,6 +140,8 @@ def round_result(state: Round, pairing, deal: int, arrangement: str, levels) -> 
         pig=tuple(seat in pigs for seat in range(SEATS)),
         not_ready=tuple(seat in not_ready for seat in range(SEATS)),
         end=state.end,
+        zimo=tuple(zimo),
+        fallbacks=tuple(tuple(sorted(counts.items())) for counts in fallbacks),
     )
 
 
@@ -124,6 +159,11 @@ class Timings:
             self.seconds.setdefault(levels[seat], array("d")).append(seconds)
         return record
 
+    def merge(self, other: "Timings") -> None:
+        """Add the decisions timed elsewhere (in a worker process)."""
+        for level, seconds in other.seconds.items():
+            self.seconds.setdefault(level, array("d")).extend(seconds)
+
     def summary(self, level: str) -> dict:
         times = sorted(self.seconds.get(level, ()))
         if not times:
@@ -137,6 +177,19 @@ class Timings:
         }
 
 
+def choose_ours(state: Round, seat: int, level: str, rng: random.Random):
+    """The move of one of our levels, or of an expert variant (``VARIANTS``)."""
+    part = VARIANTS.get(level)
+    if part is None:
+        return computer.choose_action(state, seat, level, rng)
+    kept = expert_player.PARTS[part]
+    expert_player.PARTS[part] = False
+    try:
+        return computer.choose_action(state, seat, "expert", rng)
+    finally:
+        expert_player.PARTS[part] = kept
+
+
 def play_deal_group(pairing, deal: int, seed, options: RoomOptions, arrangements,
                     timings: Timings) -> list[RoundResult]:
     """The deal ``deal`` played once in each arrangement of the pairing's two levels."""
@@ -145,21 +198,43 @@ def play_deal_group(pairing, deal: int, seed, options: RoomOptions, arrangements
         levels = seat_levels(pairing, arrangement)
         state = Round.deal(seed=f"{seed}-{deal}", dealer=deal % SEATS, options=options)
         rng = random.Random(f"{seed}/{pairing[0]}-{pairing[1]}/{deal}/{arrangement}")
-        play_round(state, levels, rng, on_decision=timings.hook(levels))
-        results.append(round_result(state, pairing, deal, arrangement, levels))
+        if any(level in ebony.LEVELS for level in levels):
+            # The outside player needs the round's public history: a Table keeps it.
+            table = ebony.Table(ours=choose_ours)
+            play_round(state, levels, rng, on_decision=timings.hook(levels),
+                       choose=table.choose, on_applied=table.observe)
+            fallbacks = table.fallbacks
+        else:
+            play_round(state, levels, rng, on_decision=timings.hook(levels),
+                       choose=choose_ours)
+            fallbacks = None
+        results.append(round_result(state, pairing, deal, arrangement, levels, fallbacks))
     return results
 
 
 def check_levels(levels: Sequence[str]) -> tuple[str, ...]:
     """The requested levels, or ValueError naming what is wrong."""
     levels = tuple(levels)
-    unknown = [level for level in levels if level not in computer.LEVELS]
+    unknown = [level for level in levels if level not in LEVELS]
     if unknown:
         raise ValueError(f"unknown level(s) {', '.join(unknown)}: "
-                         f"available are {', '.join(computer.LEVELS)}")
+                         f"available are {', '.join(LEVELS)}")
+    if any(level in ebony.LEVELS for level in levels) and not ebony.available():
+        raise ValueError(f"levels {', '.join(ebony.LEVELS)} need ebony72's code at "
+                         f"{ebony.EBONY_DIR}")
     if len(set(levels)) != len(levels) or len(levels) < 2:
         raise ValueError("give at least two different levels, each once")
     return levels
+
+
+def room_options(rules: str = "default", options=None) -> RoomOptions:
+    """The rule set ``rules`` (a key of RULE_SETS) with ``options`` (dict or RoomOptions)
+    changed on top of it."""
+    if rules not in RULE_SETS:
+        raise ValueError(f"rules: one of {', '.join(RULE_SETS)}")
+    if isinstance(options, RoomOptions):
+        options = options.to_dict()
+    return RoomOptions.from_dict({**RULE_SETS[rules], **(options or {})})
 
 
 def deals_per_pairing(levels: Sequence[str], rounds: int, arrangements: str) -> int:
@@ -171,40 +246,66 @@ def deals_per_pairing(levels: Sequence[str], rounds: int, arrangements: str) -> 
     return rounds // per_deal
 
 
+def play_job(job: tuple) -> tuple[list[RoundResult], Timings]:
+    """One deal group, as a worker process plays it: (pairing, deal, seed, options as a
+    dict, arrangements) -> its rounds and its decision times."""
+    pairing, deal, seed, options, layout = job
+    timings = Timings()
+    results = play_deal_group(pairing, deal, seed, RoomOptions.from_dict(options), layout,
+                              timings)
+    return results, timings
+
+
+def played_groups(jobs: list[tuple], workers: int):
+    """Each job's (results, timings), in the jobs' order whatever the number of workers:
+    each group is played from its own seeds, so where it is played does not matter."""
+    if workers <= 1:
+        yield from map(play_job, jobs)
+        return
+    with multiprocessing.Pool(workers, initializer=prepare_tables) as pool:
+        yield from pool.imap(play_job, jobs, chunksize=1)
+
+
 def play_all(levels: Sequence[str], deals: int, seed=1, options=None,
-             arrangements: str = "alternate", progress=None) -> tuple[list[RoundResult], Timings]:
-    """Every pairing of ``levels`` plays deals 0 .. deals-1 in every arrangement."""
+             arrangements: str = "alternate", progress=None,
+             workers: int = 1) -> tuple[list[RoundResult], Timings]:
+    """Every pairing of ``levels`` plays deals 0 .. deals-1 in every arrangement, the deal
+    groups spread over ``workers`` processes."""
     if not isinstance(options, RoomOptions):
         options = RoomOptions.from_dict(options)
     layout = ARRANGEMENTS[arrangements]
+    jobs = [(pairing, deal, seed, options.to_dict(), layout)
+            for pairing in combinations(levels, 2) for deal in range(deals)]
     timings = Timings()
     results: list[RoundResult] = []
     start = time.perf_counter()
-    for pairing in combinations(levels, 2):
-        for deal in range(deals):
-            results.extend(play_deal_group(pairing, deal, seed, options, layout, timings))
-            if progress:
-                progress(pairing, deal + 1, deals, len(results), time.perf_counter() - start)
+    for (pairing, deal, *_), (group, group_timings) in zip(
+            jobs, played_groups(jobs, workers), strict=True):
+        results.extend(group)
+        timings.merge(group_timings)
+        if progress:
+            progress(pairing, deal + 1, deals, len(results), time.perf_counter() - start)
     return results, timings
 
 
 def run(levels: Sequence[str], rounds: int, seed=1, options=None,
-        arrangements: str = "alternate", progress=None) -> dict:
-    """Play the tournament and return its summary (see ``summarise``)."""
+        arrangements: str = "alternate", progress=None, rules: str = "default",
+        workers: int = 1) -> dict:
+    """Play the tournament and return its summary (see ``summarise``). ``options`` are
+    changed on top of the rule set ``rules``."""
     levels = check_levels(levels)
     if arrangements not in ARRANGEMENTS:
         raise ValueError(f"arrangements: one of {', '.join(ARRANGEMENTS)}")
-    if not isinstance(options, RoomOptions):
-        options = RoomOptions.from_dict(options)
+    options = room_options(rules, options)
     deals = deals_per_pairing(levels, rounds, arrangements)
     prepare_tables()  # built once per process, as the server does at start: not a decision
     start = time.perf_counter()
-    results, timings = play_all(levels, deals, seed, options, arrangements, progress)
+    results, timings = play_all(levels, deals, seed, options, arrangements, progress, workers)
     seconds = time.perf_counter() - start
     summary = summarise(results, levels, timings)
     summary.update(seed=seed, arrangements=list(ARRANGEMENTS[arrangements]),
-                   deals_per_pairing=deals, options=options.to_dict(),
-                   seconds=round(seconds, 2),
+                   deals_per_pairing=deals, rules=rules, options=options.to_dict(),
+                   workers=workers, seconds=round(seconds, 2),
                    rounds_per_second=round(len(results) / seconds, 2) if seconds else 0.0)
     return summary
 
@@ -247,10 +348,14 @@ def level_stats(results: Sequence[RoundResult], level: str, timings: Timings) ->
     def rate(flag: str) -> float:
         return sum(getattr(r, flag)[s] for r, s in seats) / n if n else 0.0
 
-    return {
+    fallbacks = Counter()
+    for r, s in seats:
+        fallbacks.update(dict(r.fallbacks[s]))
+    stats = {
         "seat_rounds": n,
         "points": mean_ci(list(group_means(results, level).values())),
         "win_rate": rate("won"),
+        "zimo_rate": rate("zimo"),
         "deal_in_rate": rate("fed"),
         "wins": len(fans),
         "mean_fan": sum(fans) / len(fans) if fans else 0.0,
@@ -258,6 +363,9 @@ def level_stats(results: Sequence[RoundResult], level: str, timings: Timings) ->
         "not_ready_rate": rate("not_ready"),
         "decisions": timings.summary(level),
     }
+    if level in ebony.LEVELS:
+        stats["fallbacks"] = dict(sorted(fallbacks.items()))
+    return stats
 
 
 def summarise(results: Sequence[RoundResult], levels: Sequence[str], timings: Timings) -> dict:
@@ -281,7 +389,7 @@ def summarise(results: Sequence[RoundResult], levels: Sequence[str], timings: Ti
 
 # --- output -----------------------------------------------------------------------------
 
-HEADER = ("| level | vs | seat-rounds | points/seat/round (95% CI) | win | deal-in | "
+HEADER = ("| level | vs | seat-rounds | points/seat/round (95% CI) | win | zimo | deal-in | "
           "mean fan | pig | not ready | decision mean / p99 / max ms |")
 
 
@@ -296,7 +404,8 @@ def _row(level: str, vs: str, stats: dict) -> str:
     timing = (f"{times['mean_ms']:.3f} / {times['p99_ms']:.2f} / {times['max_ms']:.1f}"
               if times["decisions"] else "")
     return (f"| {level} | {vs} | {stats['seat_rounds']} | {_ci_text(stats['points'])} | "
-            f"{stats['win_rate']:.1%} | {stats['deal_in_rate']:.1%} | {stats['mean_fan']:.2f} | "
+            f"{stats['win_rate']:.1%} | {stats['zimo_rate']:.1%} | {stats['deal_in_rate']:.1%} | "
+            f"{stats['mean_fan']:.2f} | "
             f"{stats['pig_rate']:.3%} | {stats['not_ready_rate']:.1%} | {timing} |")
 
 
@@ -310,6 +419,9 @@ def format_markdown(summary: dict) -> str:
     defaults = RoomOptions().to_dict()
     changed = {k: v for k, v in summary["options"].items() if defaults.get(k, v) != v
                or k not in defaults}
+    rules = summary.get("rules", "default")
+    if rules != "default":
+        lines.append(f"rules {rules}")
     if changed:
         lines.append(f"options {json.dumps(changed, ensure_ascii=False)}")
     lines += ["", HEADER, "|" + "---|" * HEADER.count(" | ") + "---|"]
@@ -324,7 +436,21 @@ def format_markdown(summary: dict) -> str:
     for p in summary["pairings"]:
         lines.append(f"| {p['a']} v {p['b']} | {p['deals']} | {p['rounds']} | "
                      f"{_ci_text(p['difference'])} |")
+    lines.extend(_fallback_lines(summary["levels"]))
     return "\n".join(lines)
+
+
+def _fallback_lines(levels: dict) -> list[str]:
+    """For the outside player: its answers our engine would not take (a fallback was
+    played instead), by decision."""
+    lines = []
+    for level, stats in levels.items():
+        if "fallbacks" not in stats:
+            continue
+        counts = ", ".join(f"{kind} {n}" for kind, n in stats["fallbacks"].items()) or "none"
+        lines.append(f"{level}: answers not allowed by our engine (fallback played): "
+                     f"{counts} in {stats['decisions']['decisions']} decisions")
+    return [""] + lines if lines else []
 
 
 def _progress(pairing, done: int, deals: int, rounds: int, seconds: float) -> None:
@@ -338,20 +464,30 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=4000,
                         help="rounds played in total, over every pairing and arrangement")
     parser.add_argument("--levels", default="easy,strong",
-                        help=f"comma-separated, at least two of {', '.join(computer.LEVELS)}")
+                        help=f"comma-separated, at least two of {', '.join(LEVELS)}")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--options", default=None, help="room options as JSON")
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), default="default",
+                        help="default: our room defaults; ebony: the options closest to "
+                             "ebony72's rules (benchmarks.opponents.ebony.EBONY_RULES)")
+    parser.add_argument("--options", default=None,
+                        help="room options as JSON, changed on top of --rules")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="processes playing deal groups (the results do not depend on it)")
     parser.add_argument("--arrangements", choices=sorted(ARRANGEMENTS), default="alternate",
                         help="alternate: ABAB, BABA; all: also the rotations of AABB")
     parser.add_argument("--json", type=Path, default=None, help="also write the summary here")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     try:
-        options = RoomOptions.from_dict(json.loads(args.options) if args.options else None)
+        options = json.loads(args.options) if args.options else None
+        room_options(args.rules, options)  # checked here for a clear error
         deals_per_pairing(check_levels(levels), args.rounds, args.arrangements)
+        if args.workers < 1:
+            raise ValueError("--workers: at least 1")
     except ValueError as exc:  # json.JSONDecodeError is a ValueError too
         parser.error(str(exc))
-    summary = run(levels, args.rounds, args.seed, options, args.arrangements, _progress)
+    summary = run(levels, args.rounds, args.seed, options, args.arrangements, _progress,
+                  rules=args.rules, workers=args.workers)
     print(format_markdown(summary))
     if args.json:
         args.json.write_text(json.dumps(summary, indent=2, ensure_ascii=False))

@@ -28,6 +28,10 @@ MAX_ACTIONS = 2000
 
 # Called before each bot action is applied: (state, seat, action, seconds it took).
 DecisionHook = Callable[[Round, int, Action, float], None]
+# Chooses a seat's action at a level: (state, seat, level, rng) -> one of its legal actions.
+Chooser = Callable[[Round, int, str, random.Random], Action]
+# Called after each action is applied: (state, seat, action, the events it caused).
+AppliedHook = Callable[[Round, int, Action, list[dict]], None]
 
 
 @dataclass
@@ -92,21 +96,28 @@ def play_round(
     rng: random.Random,
     tally: Tally | None = None,
     on_decision: DecisionHook | None = None,
+    choose: Chooser = choose_action,
+    on_applied: AppliedHook | None = None,
 ) -> Round:
-    """Let the bots play ``state`` to its end; raise RuntimeError if it never ends."""
+    """Let the bots play ``state`` to its end; raise RuntimeError if it never ends.
+
+    ``choose`` picks each move (the computer players of ``computer.choose_action`` unless
+    a caller, such as a benchmark, seats players of its own)."""
     for _ in range(MAX_ACTIONS):
         if state.phase == "ended":
             return state
         seat = state.waiting_on()[0]
         level = levels[seat]
         start = time.perf_counter()
-        action = choose_action(state, seat, level, rng)
+        action = choose(state, seat, level, rng)
         seconds = time.perf_counter() - start
         if tally is not None:
             tally.timer(level).record(seconds)
         if on_decision is not None:
             on_decision(state, seat, action, seconds)
-        state.apply(seat, action)
+        events = state.apply(seat, action)
+        if on_applied is not None:
+            on_applied(state, seat, action, events)
     if state.phase == "ended":
         return state
     raise RuntimeError(
