@@ -2,12 +2,15 @@
 levels rotated through the seats, and statistics that add up."""
 
 import json
+import random
 from collections import Counter
 
 import pytest
 
 from benchmarks import bench_bots
+from games.rules.expert import player as expert_player
 from games.rules.round import SEATS, Round
+from tests.rules.test_expert import ron_offer
 
 LEVELS = ("easy", "strong")
 DEALS = 3
@@ -132,3 +135,15 @@ def test_bad_input_is_a_clear_error(args, message, capsys):
     with pytest.raises(SystemExit):
         bench_bots.main(args)
     assert message in capsys.readouterr().err
+
+
+def test_an_expert_variant_plays_without_its_part_and_leaves_the_expert_whole():
+    # The wide wait of tests/rules/test_expert.py: the expert lets the win pass, the
+    # expert without zimo_wait takes it, and the expert is itself again afterwards.
+    state = ron_offer("123456789m2223p", "4p", wall_size=50)
+    rng = random.Random(0)
+    assert bench_bots.choose_ours(state, 0, "expert-without-zimo_wait", rng) == ("win", None)
+    assert expert_player.PARTS["zimo_wait"] is True
+    assert bench_bots.choose_ours(state, 0, "expert", rng) == ("pass", None)
+    summary = bench_bots.run(["expert", "expert-without-zimo_wait"], 8, seed=3)
+    assert set(summary["levels"]) == {"expert", "expert-without-zimo_wait"}

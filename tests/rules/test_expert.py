@@ -7,6 +7,7 @@ from games.rules.bots import choose_discard
 from games.rules.computer import choose_action
 from games.rules.expert import defence, plan, player
 from games.rules.expert.player import best_discard
+from games.rules.options import RoomOptions
 from games.rules.round import Round
 from games.rules.simulate import play_round, simulate
 from games.rules.tiles import parse_tile, suit_index
@@ -153,3 +154,41 @@ def test_the_expert_does_not_lose_to_the_easy_level_in_a_duplicate_match():
             for seat, points in enumerate(state.net()):
                 totals[levels[seat]] += points
     assert totals["expert"] > totals["easy"], totals
+
+
+# --- waiting for 自摸 --------------------------------------------------------------------
+
+
+def ron_offer(hand: str, tile: str, wall_size: int, options: dict | None = None) -> Round:
+    """Seat 0 (void 索) may win on ``tile`` thrown by seat 1; the wall holds
+    ``wall_size`` tiles (no wait of seat 0 among them, so the unseen copies stay with the
+    others' hands and the wall alike)."""
+    state = claim_state(hand, "s", tile, ["win", "pass"])
+    state.options = RoomOptions.from_dict(options or {})
+    state.wall = [parse_tile("9s")] * wall_size
+    return state
+
+
+def test_early_with_a_wide_wait_the_expert_lets_a_small_win_pass_for_a_zimo():
+    # Ready on 1p-3p-4p (the 4p on offer): a plain win paid by one player now, against
+    # a 自摸 paid by all three on any of 10 live copies with about twelve draws to come.
+    state = ron_offer("123456789m2223p", "4p", wall_size=50)
+    assert choose_action(state, 0, "expert", random.Random(0)) == ("pass", None)
+    assert choose_action(state, 0, "strong", random.Random(0)) == ("win", None)
+
+
+def test_near_the_wall_s_end_or_on_a_thin_wait_the_expert_takes_the_win():
+    late = ron_offer("123456789m2223p", "4p", wall_size=8)
+    assert choose_action(late, 0, "expert", random.Random(0)) == ("win", None)
+    # One wait, the 7p on offer: three copies left to draw.
+    thin = ron_offer("123456789m5557p", "7p", wall_size=50)
+    assert choose_action(thin, 0, "expert", random.Random(0)) == ("win", None)
+
+
+def test_with_one_payer_left_or_in_xueliu_the_expert_takes_the_win():
+    two_left = ron_offer("123456789m2223p", "4p", wall_size=50)
+    two_left.out[2] = two_left.out[3] = True  # only the discarder could pay a 自摸
+    assert choose_action(two_left, 0, "expert", random.Random(0)) == ("win", None)
+    xueliu = ron_offer("123456789m2223p", "4p", wall_size=50, options={"mode": "xueliu"})
+    assert choose_action(xueliu, 0, "expert", random.Random(0)) == ("win", None)
+

@@ -5,6 +5,8 @@ only where the duplicate benchmark (``benchmarks/bench_bots.py``) showed it pays
   passes pongs and kongs of the other suit;
 - value (``value``): among the discards that keep the hand closest to ready, each is
   weighed by its chance to win times the points that win would score;
+- waiting for 自摸 (``waiting``): a win on a discard is let pass when waiting for a
+  self-draw, which every player still in pays, is expected to score more;
 - defence (``defence``): when the best discard looks dangerous (a chance of ``ALARM`` or
   more to deal in), it throws, among the discards keeping ``KEEP`` of the best one's
   offence, the one with the lowest expected deal-in cost.
@@ -17,7 +19,7 @@ import random
 
 from games.rules import bots
 from games.rules.bots import Shape
-from games.rules.expert import defence, plan, value
+from games.rules.expert import defence, plan, value, waiting
 from games.rules.round import Action, Round
 from games.rules.tiles import RANKS, SUIT_COUNT
 
@@ -31,7 +33,7 @@ SAFETY_RANK = 1e6
 # Being ready at the wall's end is worth 查叫 money: a small bonus for a ready hand.
 READY_BONUS = 0.4
 # The parts can be switched off one at a time, to measure what each adds.
-PARTS = {"defence": True, "value": True, "void": True, "flush": True}
+PARTS = {"defence": True, "value": True, "void": True, "flush": True, "zimo_wait": True}
 
 
 def expert_action(state: Round, seat: int, legal: list[Action], rng: random.Random) -> Action:
@@ -43,7 +45,9 @@ def expert_action(state: Round, seat: int, legal: list[Action], rng: random.Rand
     if "zimo" in verbs:
         return ("zimo", None)
     if "win" in verbs:
-        return ("win", None)
+        if not (PARTS["zimo_wait"] and ("pass", None) in legal and _waits_for_zimo(state, seat)):
+            return ("win", None)
+        verbs.discard("win")
     if state.phase == "rob":
         return ("pass", None)
     if state.phase == "claim":
@@ -71,6 +75,11 @@ def choose_void(counts: list[int]) -> int:
         )
 
     return min(close, key=cost)
+
+
+def _waits_for_zimo(state: Round, seat: int) -> bool:
+    unseen = defence.unseen_counts(state.visible_counts(seat))
+    return waiting.waits_for_zimo(state, seat, unseen)
 
 
 def _claim(state: Round, seat: int, verbs: set[str]) -> Action:
