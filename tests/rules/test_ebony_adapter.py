@@ -147,6 +147,60 @@ def test_its_modules_shadow_nothing():
     assert ebony.load().strategies["ebony-z"].Oracle is False
 
 
+# --- its hand evaluation, made faster (benchmarks.opponents.ebony_speed) ---------------------
+
+
+def random_hands(count: int, seed: int):
+    """(T, Pg, KB, dc) as ebony-z asks hyval: up to 14 tiles of two suits (no tile of the
+    void dc), 0–2 pongs, unseen counts with many zeros (and, rarely, a negative one)."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        dc = rng.randrange(3)
+        kinds = [[c, n] for c in range(3) if c != dc for n in range(1, 10)]
+        pongs = rng.sample(kinds, rng.randrange(3))
+        pool = [list(k) for k in kinds if k not in pongs for _ in range(4)]
+        size = rng.choice([13, 14, 2, 1, 5, 8, 11]) - 3 * len(pongs)
+        T = rng.sample(pool, max(size, 1))
+        KB = [rng.choice([0, 0, 1, 2, 3, 4, -1] if i % 9 else [0, 1, 4]) for i in range(27)]
+        yield T, [list(p) for p in pongs], KB, dc
+
+
+def test_its_hand_value_is_unchanged_by_the_speed_ups():
+    """hyval with the faster cost and the wider cache gives what its own _hyval_impl and
+    cost give, and the faster cost equals its cost on every partial decomposition its
+    search prices."""
+    hk = ebony.load().strategies["ebony-z"].hk
+    fast_cost, original_cost = hk.cost, hk.cost.original
+    priced = []
+
+    def spy(*args):
+        priced.append([json.loads(json.dumps(a)) for a in args])
+        return original_cost(*args)
+
+    for T, Pg, KB, dc in random_hands(40, seed=7):
+        hk.cost = spy
+        try:
+            expected = hk._hyval_impl([list(t) for t in T], Pg, KB, dc)
+        finally:
+            hk.cost = fast_cost
+        T.reverse()  # hyval sorts T in place, as its callers expect
+        assert hk.hyval(T, Pg, KB, dc) == expected, (T, Pg, KB, dc)
+        assert T == sorted(T)
+    assert len(priced) > 1000
+    assert len({str(call[0]) for call in priced}) > 100  # many distinct decompositions
+    for pi, T, Pg, KB, dc in priced:
+        assert fast_cost(pi, T, Pg, KB, dc) == original_cost(pi, T, Pg, KB, dc)
+
+
+def test_the_wider_cache_answers_from_the_zero_pattern_of_kb():
+    hk = ebony.load().strategies["ebony-z"].hk
+    T, Pg, KB, dc = next(random_hands(1, seed=3))
+    first = hk.hyval(list(T), Pg, KB, dc)
+    more_unseen = [k + 2 if k > 0 else k for k in KB]
+    assert hk.hyval(list(T), Pg, more_unseen, dc) == first
+    assert hk.hyval.original(list(T), Pg, more_unseen, dc) == first  # its own cache agrees
+
+
 # --- faithful to its own engine ------------------------------------------------------------
 
 # Run in a child process: ebony's own engine (webgame/game_core.py) imports its modules
