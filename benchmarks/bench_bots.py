@@ -81,6 +81,22 @@ ARRANGEMENTS = {
     "all": ("ABAB", "BABA", "AABB", "ABBA", "BBAA", "BAAB"),
 }
 FED_WINS = ("ron", "rob_kong")  # wins on a tile another seat gave away: 点炮
+# Where a seat's points come from, by the reason of each ledger row: wins on a discard
+# (and robbed kongs), 自摸 (杠上花 too), kong money (刮风下雨, 呼叫转移, 退税) and the
+# checks at the wall's end (查花猪, 查叫). Each source's net shows which part of the game
+# one level gains or loses against another.
+INCOME_SOURCES = ("discard_win", "zimo", "kongs", "wall_end")
+
+
+def income_source(reason: str) -> str:
+    """The source (``INCOME_SOURCES``) of a ledger row's ``reason``."""
+    if reason in FED_WINS:
+        return "discard_win"
+    if reason == "zimo":
+        return "zimo"
+    if reason.startswith("kong_"):
+        return "kongs"
+    return "wall_end"  # pig, not_ready, ready_difference
 # Two-sided 95% Student t quantiles; for other degrees of freedom the next smaller
 # tabled one is used (a slightly wider, so safe, interval).
 T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
@@ -108,6 +124,8 @@ class RoundResult:
     zimo: tuple[bool, ...] = (False,) * SEATS  # won by a self-drawn tile (杠上花 too)
     # The outside player's answers our engine would not take, per seat: (decision, count).
     fallbacks: tuple[tuple[tuple[str, int], ...], ...] = ((),) * SEATS
+    # Per seat, its net points from each of INCOME_SOURCES (they add up to ``net``).
+    income: tuple[tuple[int, ...], ...] = ((0,) * len(INCOME_SOURCES),) * SEATS
 
 
 def seat_levels(pairing: tuple[str, str], arrangement: str) -> tuple[str, ...]:
@@ -131,6 +149,11 @@ def round_result(state: Round, pairing, deal: int, arrangement: str, levels,
         if win["how"] == "zimo":
             zimo[win["seat"]] = True
     fallbacks = fallbacks or [Counter() for _ in range(SEATS)]
+    income = [[0] * len(INCOME_SOURCES) for _ in range(SEATS)]
+    for entry in state.ledger:
+        source = INCOME_SOURCES.index(income_source(entry["reason"]))
+        income[entry["payer"]][source] -= entry["amount"]
+        income[entry["payee"]][source] += entry["amount"]
     return RoundResult(
         pairing=pairing, deal=deal, arrangement=arrangement, levels=tuple(levels),
         net=tuple(state.net()),
@@ -142,6 +165,7 @@ def round_result(state: Round, pairing, deal: int, arrangement: str, levels,
         end=state.end,
         zimo=tuple(zimo),
         fallbacks=tuple(tuple(sorted(counts.items())) for counts in fallbacks),
+        income=tuple(tuple(row) for row in income),
     )
 
 
@@ -361,6 +385,11 @@ def level_stats(results: Sequence[RoundResult], level: str, timings: Timings) ->
         "mean_fan": sum(fans) / len(fans) if fans else 0.0,
         "pig_rate": rate("pig"),
         "not_ready_rate": rate("not_ready"),
+        # Mean net points per seat-round from each source; they add up to the points.
+        "income": {
+            source: sum(r.income[s][i] for r, s in seats) / n if n else 0.0
+            for i, source in enumerate(INCOME_SOURCES)
+        },
         "decisions": timings.summary(level),
     }
     if level in ebony.LEVELS:
@@ -436,8 +465,28 @@ def format_markdown(summary: dict) -> str:
     for p in summary["pairings"]:
         lines.append(f"| {p['a']} v {p['b']} | {p['deals']} | {p['rounds']} | "
                      f"{_ci_text(p['difference'])} |")
+    lines.extend(_income_lines(summary))
     lines.extend(_fallback_lines(summary["levels"]))
     return "\n".join(lines)
+
+
+INCOME_HEADER = ("| level | vs | discard wins | 自摸 | kongs | wall end (查花猪/查叫) | "
+                 "total |")
+
+
+def _income_lines(summary: dict) -> list[str]:
+    """Where each level's points come from: mean net points per seat-round per source."""
+    rows = [(level, "all", stats) for level, stats in summary["levels"].items()]
+    if len(summary["pairings"]) > 1:
+        rows += [(level, p["b"] if level == p["a"] else p["a"], stats)
+                 for p in summary["pairings"] for level, stats in p["levels"].items()]
+    lines = ["", "Points per seat-round by source:", "", INCOME_HEADER,
+             "|" + "---|" * INCOME_HEADER.count(" | ") + "---|"]
+    for level, vs, stats in rows:
+        income = stats["income"]
+        cells = " | ".join(f"{income[source]:+.3f}" for source in INCOME_SOURCES)
+        lines.append(f"| {level} | {vs} | {cells} | {sum(income.values()):+.3f} |")
+    return lines
 
 
 def _fallback_lines(levels: dict) -> list[str]:

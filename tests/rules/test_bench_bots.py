@@ -76,6 +76,29 @@ def test_round_result_reads_wins_feeders_and_settlement():
     assert r.pig == (False, False, False, True)
     assert r.not_ready == (False, False, True, False)
     assert r.net == (4, 4, 10, -18)
+    # By source: discard wins, 自摸, kongs, wall end.
+    assert r.income == ((4, 0, 0, 0), (0, 4, 0, 0), (-4, -2, 0, 16), (0, -2, 0, -16))
+
+
+def test_income_by_source_reads_each_payment_reason():
+    expected = {"ron": "discard_win", "rob_kong": "discard_win", "zimo": "zimo",
+                "kong_exposed": "kongs", "kong_transfer": "kongs", "kong_refund": "kongs",
+                "pig": "wall_end", "not_ready": "wall_end", "ready_difference": "wall_end"}
+    for reason, source in expected.items():
+        assert bench_bots.income_source(reason) == source
+
+
+def test_income_by_source_adds_up_to_the_points(played):
+    results, timings = played
+    for r in results:
+        assert tuple(sum(row) for row in r.income) == r.net
+    # Kong money and both kinds of wins happen in a few real rounds.
+    assert any(row[0] for r in results for row in r.income)
+    assert any(row[1] for r in results for row in r.income)
+    summary = bench_bots.summarise(results, LEVELS, timings)
+    for level, stats in summary["levels"].items():
+        nets = [r.net[s] for r in results for s in range(SEATS) if r.levels[s] == level]
+        assert sum(stats["income"].values()) == pytest.approx(sum(nets) / len(nets))
 
 
 def test_summary_rates_and_intervals(played):
