@@ -192,3 +192,24 @@ def test_with_one_payer_left_or_in_xueliu_the_expert_takes_the_win():
     xueliu = ron_offer("123456789m2223p", "4p", wall_size=50, options={"mode": "xueliu"})
     assert choose_action(xueliu, 0, "expert", random.Random(0)) == ("win", None)
 
+
+def kong_turn(wall_size: int) -> Round:
+    """Seat 0 holds four 1万 in 1111233m 456p 789p 5p: throwing 5p leaves it ready, the
+    concealed kong leaves it one step from ready; ``wall_size`` tiles are left."""
+    state = turn_state("1111233m456p789p5p", "s")
+    state.wall = [parse_tile("9s")] * wall_size
+    return state
+
+
+def test_early_the_expert_takes_a_kong_s_money_even_at_a_step_s_cost():
+    early = kong_turn(wall_size=60)  # 15 draws each left
+    kong = ("concealed_kong", parse_tile("1m"))
+    assert choose_action(early, 0, "expert", random.Random(0)) == kong
+    # Without the part, or near the wall's end, it keeps the ready hand.
+    player.PARTS["eager_kong"] = False
+    try:
+        assert choose_action(early, 0, "expert", random.Random(0)) == ("discard", parse_tile("5p"))
+    finally:
+        player.PARTS["eager_kong"] = True
+    late = kong_turn(wall_size=24)  # 6 draws each left
+    assert choose_action(late, 0, "expert", random.Random(0)) == ("discard", parse_tile("5p"))

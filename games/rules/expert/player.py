@@ -7,6 +7,8 @@ only where the duplicate benchmark (``benchmarks/bench_bots.py``) showed it pays
   weighed by its chance to win times the points that win would score;
 - waiting for 自摸 (``waiting``): a win on a discard is let pass when waiting for a
   self-draw, which every player still in pays, is expected to score more;
+- kongs early (``eager_kong``): with many draws left a concealed or added kong is taken
+  for its money even when it costs a step to ready;
 - defence (``defence``): when the best discard looks dangerous (a chance of ``ALARM`` or
   more to deal in), it throws, among the discards keeping ``KEEP`` of the best one's
   offence, the one with the lowest expected deal-in cost.
@@ -33,7 +35,17 @@ SAFETY_RANK = 1e6
 # Being ready at the wall's end is worth 查叫 money: a small bonus for a ready hand.
 READY_BONUS = 0.4
 # The parts can be switched off one at a time, to measure what each adds.
-PARTS = {"defence": True, "value": True, "void": True, "flush": True, "zimo_wait": True}
+PARTS = {"defence": True, "value": True, "void": True, "flush": True, "zimo_wait": True,
+         "eager_kong": True}
+# Kong money is paid at once (a concealed kong 2 × base by each other player still in, an
+# added kong 1 ×), and a kong draws a replacement tile. With many turns left the expert
+# takes a concealed or added kong even when it costs a step to ready, as the outside
+# player of the benchmark does (kongs were a steady part of its income against every
+# level): while its own draws left exceed KONG_TURNS plus the steps the hand would still
+# need (at most KONG_STEPS of them). (A kong on a discard is taken as the strong level
+# does: a kong leaves the hand of a pong without its discard, so it is never closer.)
+KONG_TURNS = 6
+KONG_STEPS = 4
 
 
 def expert_action(state: Round, seat: int, legal: list[Action], rng: random.Random) -> Action:
@@ -92,6 +104,27 @@ def _claim(state: Round, seat: int, verbs: set[str]) -> Action:
     return action
 
 
+def _turns_left(state: Round) -> float:
+    """The seat's own draws left, about: the wall shared by the players still in."""
+    return len(state.wall) / max(len(state.active), 1)
+
+
+def _worth_a_kong(state: Round, seat: int, tile: int, shanten_after: int,
+                  plan_shanten: int) -> bool:
+    """Take a concealed or added kong of ``tile`` that leaves the hand ``shanten_after``
+    steps from ready, against ``plan_shanten`` for the best discard instead."""
+    if shanten_after <= plan_shanten:
+        return True
+    if not PARTS["eager_kong"]:
+        return False
+    if PARTS["flush"]:
+        suit = plan.flush_suit(state.hands[seat], state.melds[seat], state.voids[seat])
+        if suit is not None and tile // RANKS != suit:
+            return False  # the kong stays in the hand's tiles: it would end the 清一色
+    steps = min(KONG_STEPS, shanten_after + 1)
+    return _turns_left(state) > KONG_TURNS + steps
+
+
 def _turn(state: Round, seat: int, legal: list[Action]) -> Action:
     if state.locked(seat):
         return next(action for action in legal if action[0] == "discard")
@@ -102,12 +135,12 @@ def _turn(state: Round, seat: int, legal: list[Action]) -> Action:
     plan_shanten = Shape(bots.minus(counts, tile, 1), n_melds, void).shanten
     for verb, kong_tile in legal:
         if verb == "concealed_kong":
-            after = bots.minus(counts, kong_tile, 4)
-            if Shape(after, n_melds + 1, void).shanten <= plan_shanten:
+            after = Shape(bots.minus(counts, kong_tile, 4), n_melds + 1, void).shanten
+            if _worth_a_kong(state, seat, kong_tile, after, plan_shanten):
                 return (verb, kong_tile)
         elif verb == "added_kong":
-            after = bots.minus(counts, kong_tile, 1)
-            if Shape(after, n_melds, void).shanten <= plan_shanten:
+            after = Shape(bots.minus(counts, kong_tile, 1), n_melds, void).shanten
+            if _worth_a_kong(state, seat, kong_tile, after, plan_shanten):
                 return (verb, kong_tile)
     return ("discard", tile)
 
