@@ -50,6 +50,21 @@ def no_background_timers(settings):
     from games import driver
 
     driver.stop()
+    wait_for_the_database_thread()
+
+
+def wait_for_the_database_thread(timeout: float = 60) -> None:
+    """Let what the test left on the database thread finish before its database is flushed.
+
+    Stopping the timer loop cancels its task, but a step it already handed to the database
+    thread (asgiref's one thread for thread-sensitive calls, which Channels'
+    ``database_sync_to_async`` uses) runs to its end; so does a closing socket's clean-up.
+    On a loaded CI machine the flush met such a step's open transaction ("couldn't be
+    flushed"), and that thread's connection was left in a transaction for the tests after
+    it ("on_commit() cannot be used in manual transaction management")."""
+    from asgiref.sync import SyncToAsync
+
+    SyncToAsync.single_thread_executor.submit(lambda: None).result(timeout=timeout)
 
 
 @pytest.fixture(autouse=True)
