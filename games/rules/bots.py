@@ -307,6 +307,14 @@ class Shape:
                 total += unseen[t]
         return total
 
+    def effective_tiles(self, unseen: list[int]) -> list[int]:
+        """The tiles (进张) with unseen copies that would lower the shanten if drawn: the
+        ones ``ukeire`` counts, for a player to read (``ukeire`` stays a bare sum, as
+        every bot calls it in its inner loop)."""
+        target = self.shanten
+        return [t for t in range(TILE_KINDS)
+                if unseen[t] > 0 and self._touches(t) and self.with_tile(t) < target]
+
     def _touches(self, t: int) -> bool:
         """Is ``t`` a copy or a near neighbour (two ranks at most) of a tile in hand? A
         tile that is neither can only ever be a loose tile, so it never lowers shanten."""

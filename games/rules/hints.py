@@ -18,7 +18,9 @@ class Wait:
     fan: int
 
 
-def _waits_of(state: Round, seat: int, counts: list[int], seen: list[int]) -> list[Wait]:
+def waits_of(state: Round, seat: int, counts: list[int], seen: list[int]) -> list[Wait]:
+    """The waits of ``counts`` (13 tiles with the seat's melds), each with its copies
+    unseen by the seat (``seen``: what it has seen) and its fan as a plain win."""
     melds = state.melds[seat]
     void = state.voids[seat]
     found = []
@@ -41,7 +43,7 @@ def discard_hints(state: Round, seat: int) -> dict[str, list[Wait]]:
         if verb != "discard":
             continue
         counts[t] -= 1
-        found = _waits_of(state, seat, counts, seen)
+        found = waits_of(state, seat, counts, seen)
         counts[t] += 1
         if found:
             hints[tile_str(t)] = found
@@ -53,7 +55,7 @@ def current_waits(state: Round, seat: int) -> list[Wait]:
     counts = list(state.hands[seat])
     if sum(counts) + 3 * len(state.melds[seat]) != 13:
         return []
-    return _waits_of(state, seat, counts, state.visible_counts(seat))
+    return waits_of(state, seat, counts, state.visible_counts(seat))
 
 
 def exchange_hint(state: Round, seat: int) -> str | None:
