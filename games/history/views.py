@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET
 from games.history import my_rounds as history
 from games.history import ranking
 from games.history.replay_frames import clamp_step, frame, render_frame
+from games.history.round_review import person_reviews
 from games.models import Room
 from games.play import matches
 from games.rooms import audience
@@ -103,6 +104,7 @@ def round_detail(request, round_id: int):
         # Every payment of the stored ledger with its arithmetic (the engine's ledger:
         # verify_rounds checks that the ledger rows are the same).
         "words": settlement_words(rnd.state, names),
+        "reviews": person_reviews(rnd, names),
         # The replay opens at the deal, or at the step a link without JavaScript asked for.
         "replay": frame(rnd, clamp_step(request.GET.get("step"), rnd.version)),
     }

@@ -60,6 +60,12 @@ REASONS = {
     "pass": "nothing to claim",
     "discard": "the best discard (see the list)",
     "locked": "after a win the drawn tile is thrown",
+    # Comparing 大师's discard with another (``compare_discards``):
+    "discard_closer": "it leaves the hand closer to ready (steps after it, after the other)",
+    "discard_wider": "as close, with more tiles that help (its count, the other's)",
+    "discard_safer": "as close, and less likely to deal in (its chance, the other's, in %)",
+    "discard_value": "as close, and the hand it leaves is worth more: its chance to win "
+                     "times what the win would score",
 }
 
 
@@ -164,3 +170,19 @@ def _claim_reason(state: Round, seat: int, verbs: set[str], choice: Action
     if choice[0] == "pong":
         return "pong_closer", (now, best_after)
     return "pong_not_closer", (now, best_after)
+
+
+def compare_discards(advice: Advice, tile: int) -> tuple[str, tuple[int, ...]]:
+    """Why 大师's discard rather than ``tile`` (a legal discard of the same decision): the
+    first of its terms that tells them apart, as a reason code and its figures."""
+    by_tile = {a.tile: a for a in advice.discards}
+    best, other = advice.discards[0], by_tile[tile]
+    if best.shanten < other.shanten:
+        return "discard_closer", (best.shanten, other.shanten)
+    if best.effective_total > other.effective_total:
+        return "discard_wider", (best.effective_total, other.effective_total)
+    best_risk = max((chance for _, chance in best.danger), default=0.0)
+    other_risk = max((chance for _, chance in other.danger), default=0.0)
+    if best_risk < other_risk:
+        return "discard_safer", (round(100 * best_risk), round(100 * other_risk))
+    return "discard_value", ()

@@ -113,3 +113,19 @@ def test_the_coach_benchmark_times_every_decision():
     result = bench_coach.measure(1, "t")
     assert result["all"]["decisions"] > result["discard"]["decisions"] > 20
     assert 0 < result["all"]["mean_ms"] <= result["all"]["max_ms"]
+
+
+def test_comparing_two_discards_names_the_first_term_that_tells_them_apart():
+    # Ready by throwing 9p; throwing 1m leaves the hand a step away.
+    state = turn_state("123456789m11p459p", "s")
+    advice = coach.advise(state, 0)
+    assert coach.compare_discards(advice, parse_tile("1m")) == ("discard_closer", (0, 1))
+    # Two discards as close: the one keeping more tiles that help wins on that term.
+    by_tile = {a.tile: a for a in advice.discards}
+    for other in advice.discards[1:]:
+        code, figures = coach.compare_discards(advice, other.tile)
+        assert code in coach.REASONS
+        if code == "discard_wider":
+            best = advice.discards[0]
+            assert figures == (best.effective_total, by_tile[other.tile].effective_total)
+            assert figures[0] > figures[1]

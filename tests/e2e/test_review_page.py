@@ -1,0 +1,94 @@
+"""The review (复盘) on a finished round's page, on a phone and a laptop, in Chinese and
+English: it lists the person's decisions that differed from 大师's, nothing lies over a
+link or a button, and a move's link opens the replay at the board before that move."""
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.screen_checks import screen_problems
+from tests.e2e.server import Site
+
+pytestmark = pytest.mark.e2e
+
+SIZES = {"phone": {"width": 412, "height": 915}, "laptop": {"width": 1280, "height": 800}}
+
+# The owner plays their own seat (the easy level's choices, sent as their own moves) with
+# three computers, to the round's end.
+SETUP = """
+import random
+from django.contrib.auth.models import User
+from django.db import transaction
+from games.history.replay import replay
+from games.models import Round
+from games.play import moves, steps
+from games.rooms import seating
+from games.rules.computer import choose_action
+from games.rules.round import action_to_dict
+owner = User.objects.create_user("owner", password="x-long-password-1")
+room = seating.create_room(owner=owner, name="复盘", options={})
+for index in (1, 2, 3):
+    seating.add_bot(room=room, user=owner, index=index, level="strong")
+rnd = seating.set_ready(room=room, user=owner)
+rng = random.Random(2)
+while True:
+    steps.run_bots(round_id=rnd.pk)
+    with transaction.atomic():
+        rnd = Round.objects.select_for_update().select_related("room").get(pk=rnd.pk)
+        if rnd.status == Round.Status.ENDED:
+            break
+        engine = replay(rnd)
+        seat = engine.waiting_on()[0]
+        moves.apply(rnd, seat, action_to_dict(choose_action(engine, seat, "easy", rng)),
+                    rnd.version)
+print(rnd.status, rnd.pk)
+"""
+
+
+@pytest.fixture(scope="module")
+def reviewed_round(tmp_path_factory):
+    site = Site(tmp_path_factory.mktemp("review"), BOT_DELAY="0")
+    site.prepare()
+    status, round_id = site.manage("shell", "-c", SETUP).stdout.split()[-2:]
+    assert status == "ended"
+    try:
+        yield site.start(), int(round_id)
+    finally:
+        site.stop_all()
+
+
+@pytest.mark.parametrize("language", ["zh-CN", "en"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_review_reads_and_links_to_the_replay(browser, reviewed_round, size, language):
+    url, round_id = reviewed_round
+    context = browser.new_context(viewport=SIZES[size], locale=language,
+                                  is_mobile=size == "phone", has_touch=size == "phone")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url + "/accounts/login/")
+    page.fill("#id_username", "owner")
+    page.fill("#id_password", "x-long-password-1")
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url(url + "/")
+    page.goto(f"{url}/rounds/{round_id}/")
+    chinese = language == "zh-CN"
+    review = page.get_by_role("region", name="复盘" if chinese else "Review (复盘)")
+    review.scroll_into_view_if_needed()
+    expect(review.get_by_text(re.compile("个决定中有" if chinese else "decisions"))).to_be_visible()
+    move_link = re.compile(r"^第 \d+ 步$" if chinese else r"^Move \d+$")
+    first = review.get_by_role("link", name=move_link).first
+    first.scroll_into_view_if_needed()
+    assert screen_problems(page, playing=False) == []
+    shots = os.environ.get("XUEZHAN_SCREENSHOTS")
+    if shots:
+        Path(shots).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{shots}/review-{size}-{language}.png")
+    move = int(re.search(r"\d+", first.inner_text()).group())
+    first.click()
+    expect(page.locator("#replay-frame")).to_have_attribute("data-step", str(move - 1))
+    assert errors == []
+    context.close()
