@@ -32,10 +32,6 @@ from xuezhan import drain, limits
 logger = logging.getLogger(__name__)
 
 
-async def _nothing_to_say() -> None:
-    """A page waiting for the table's next state says nothing meanwhile."""
-
-
 class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
     """One viewer's table: a seated player's, or a watcher's (a logged-in user without a
     seat, while the room lets people watch: ``games.rooms.audience``). A change of the table
@@ -210,9 +206,22 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
             return  # made in this process, which showed it here from memory already
         # Loading the table while the database is away waits for it: a change this page
         # missed would leave it behind until the next one.
+        # The socket handles one message at a time: while this load waits, a click sent
+        # now waits behind it unanswered. So the page is told the table is reconnecting,
+        # as a move that waits is (found by the 'postgres away 25 s' fault test: a load
+        # queued behind a move stuck in the pool held a click past the page's patience).
         change = event.get("change")
+        told = []
+
+        async def say_reconnecting() -> None:
+            told.append(True)
+            await self.send_error(self.translated(_("Reconnecting to the database…")),
+                                  retrying=True)
+
         await self.show(await reconnect.retry(lambda: shared_snapshot(self.room_id, change),
-                                              on_wait=_nothing_to_say))
+                                              on_wait=say_reconnecting))
+        if told:  # loaded after all: the reconnecting line goes
+            await self.send(text_data=CLEAR_ERROR)
 
     async def show_delivered(self, snap) -> None:
         """A move made in this process, handed over from memory (local_sockets.deliver)."""
