@@ -168,18 +168,11 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         it was wholly made or not at all, and a retry of one that was made after all is
         refused as stale, never made twice."""
         handle = database_sync_to_async(self._handle)
-        waited = []
-
-        async def say_reconnecting() -> None:
-            waited.append(True)
-            await self.send_error(self.translated(_(
-                "Reconnecting to the database… your move will be made as soon as it is back.")),
-                retrying=True)
-
         try:
             with drain.move_in_flight():
-                await reconnect.retry(lambda: handle(kind, action, version),
-                                      on_wait=say_reconnecting)
+                await self._retrying(lambda: handle(kind, action, version), _(
+                    "Reconnecting to the database… your move will be made as soon as it is "
+                    "back."))
         except StaleVersion as exc:
             # The table moved on before this click arrived (another claim came first):
             # the rules' answer, marked so that scripts can tell it from a failure.
@@ -190,9 +183,22 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
             await self.send_error(self.translated(_(
                 "The table could not reach its database: your move was not made. "
                 "Please try again.")))
-        else:
-            if waited:  # made after all: the reconnecting line goes
-                await self.send(text_data=CLEAR_ERROR)
+
+    async def _retrying(self, attempt, message):
+        """``attempt()`` through ``reconnect.retry``: if it has to wait for the database the
+        page is told ``message`` (marked retrying), and once it is made the line goes. An
+        attempt that fails leaves the line for the caller's own answer to replace."""
+        told = False
+
+        async def say_reconnecting() -> None:
+            nonlocal told
+            told = True
+            await self.send_error(self.translated(message), retrying=True)
+
+        result = await reconnect.retry(attempt, on_wait=say_reconnecting)
+        if told:
+            await self.send(text_data=CLEAR_ERROR)
+        return result
 
     def _handle(self, kind: str, action: dict, version: int | None) -> None:
         # The room stands in by its key and code only: every service reads what it needs
@@ -211,17 +217,8 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         # as a move that waits is (found by the 'postgres away 25 s' fault test: a load
         # queued behind a move stuck in the pool held a click past the page's patience).
         change = event.get("change")
-        told = []
-
-        async def say_reconnecting() -> None:
-            told.append(True)
-            await self.send_error(self.translated(_("Reconnecting to the database…")),
-                                  retrying=True)
-
-        await self.show(await reconnect.retry(lambda: shared_snapshot(self.room_id, change),
-                                              on_wait=say_reconnecting))
-        if told:  # loaded after all: the reconnecting line goes
-            await self.send(text_data=CLEAR_ERROR)
+        await self.show(await self._retrying(lambda: shared_snapshot(self.room_id, change),
+                                             _("Reconnecting to the database…")))
 
     async def show_delivered(self, snap) -> None:
         """A move made in this process, handed over from memory (local_sockets.deliver)."""
