@@ -10,36 +10,27 @@ mean, p99 and worst time per decision (ms, one core) and, separately, for the di
 
 import argparse
 import json
-import statistics
 import time
+from array import array
 
+from benchmarks.bench_bots import Timings
 from games.rules import coach
 from games.rules.simulate import simulate
 
 
 def measure(rounds: int, seed: int | str) -> dict:
-    times: dict[str, list[float]] = {"all": [], "discard": []}
+    timings = Timings()  # bench_bots' per-key durations and summary, keyed "all" / "discard"
 
     def timed(state, seat, action, seconds):
         start = time.perf_counter()
         advice = coach.advise(state, seat)
-        elapsed = (time.perf_counter() - start) * 1000
-        times["all"].append(elapsed)
-        if advice is not None and advice.discards:
-            times["discard"].append(elapsed)
+        elapsed = time.perf_counter() - start
+        kinds = ("all", "discard") if advice is not None and advice.discards else ("all",)
+        for kind in kinds:
+            timings.seconds.setdefault(kind, array("d")).append(elapsed)
 
     simulate(rounds, f"bench-coach-{seed}", None, ("expert",) * 4, on_decision=timed)
-    return {kind: _summary(values) for kind, values in times.items()}
-
-
-def _summary(values: list[float]) -> dict:
-    ordered = sorted(values)
-    return {
-        "decisions": len(values),
-        "mean_ms": round(statistics.fmean(values), 3) if values else 0.0,
-        "p99_ms": round(ordered[int(0.99 * (len(ordered) - 1))], 3) if values else 0.0,
-        "max_ms": round(ordered[-1], 3) if values else 0.0,
-    }
+    return {kind: timings.summary(kind) for kind in ("all", "discard")}
 
 
 def main(argv: list[str] | None = None) -> None:
