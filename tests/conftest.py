@@ -6,6 +6,7 @@ with the reason shown, on a laptop that runs plain `make test`.
 """
 
 import os
+import types
 import uuid
 
 import pytest
@@ -93,12 +94,24 @@ def fresh_channel_layer():
 
 
 @pytest.fixture(autouse=True)
-def fresh_limits(settings):
+def fresh_limits(settings, monkeypatch):
     """Each test counts from nothing: its own prefix for the request counters in the
     cache (with REDIS_URL the cache is the Redis the channel layer uses too, so it is not
-    flushed) and no socket counted."""
+    flushed) and no socket counted.
+
+    django-ratelimit counts in fixed windows (each key's window ends at its own second of
+    the period), and a count starts again from nothing when its window ends: a test whose
+    requests straddled that second saw its failures forgotten (CI, stop 35: three failed
+    log-ins, then a fourth let in). Its clock stands still for the length of a test, at
+    the second the test began, so every request of one test falls in one window."""
+    import time
+
+    import django_ratelimit.core
+
     from xuezhan import limits
 
+    now = int(time.time())
+    monkeypatch.setattr(django_ratelimit.core, "time", types.SimpleNamespace(time=lambda: now))
     settings.RATELIMIT_CACHE_PREFIX = f"rl-test-{uuid.uuid4().hex}:"
     limits.forget_sockets()
     yield
