@@ -49,6 +49,11 @@ class Room(models.Model):
     # When a person was last seen here: a table socket of theirs opened or closed, or
     # they moved. A room nobody has been at for a while closes (games.rooms.idle_rooms).
     last_active = models.DateTimeField(default=timezone.now, db_index=True)
+    # A room whose deal others will play too (the daily challenge, games.challenge): until
+    # then, and while any round dealt from the same seed is still being played, its seed
+    # stays secret, its finished rounds are shown only to people who have played the same
+    # deal to its end, nobody watches it and the lobby does not list it (``is_sealed``).
+    sealed_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -57,6 +62,17 @@ class Room(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.code})"
+
+    def is_sealed(self, now=None) -> bool:
+        """Is this room's deal still secret (``sealed_until``)? Until that time, and after
+        it while a round on one of its seeds is being played anywhere: a game begun just
+        before the day's end must not find the seed shown meanwhile."""
+        if self.sealed_until is None:
+            return False
+        if (now or timezone.now()) < self.sealed_until:
+            return True
+        seeds = Round.objects.filter(room=self).values("seed_hash")
+        return Round.objects.filter(seed_hash__in=seeds, status=Round.Status.PLAYING).exists()
 
 
 class Seat(models.Model):
@@ -139,7 +155,7 @@ class Round(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveIntegerField()
     dealer = models.PositiveSmallIntegerField()
-    seed_hash = models.CharField(max_length=64)
+    seed_hash = models.CharField(max_length=64, db_index=True)
     # The seed stays secret while the round is played (it gives away the wall); the
     # history shows it once the round has ended.
     seed = models.CharField(max_length=64)
@@ -180,7 +196,10 @@ class Round(models.Model):
 
     @property
     def seed_revealed(self) -> str | None:
-        return self.seed if self.status == self.Status.ENDED else None
+        """The seed, once the round has ended and its room's deal is no longer sealed."""
+        if self.status != self.Status.ENDED or self.room.is_sealed():
+            return None
+        return self.seed
 
 
 class RoundPlayer(models.Model):

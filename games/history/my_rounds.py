@@ -116,8 +116,7 @@ def round_for(*, round_id: int, user: AbstractBaseUser) -> Round:
         .filter(pk=round_id, status=Round.Status.ENDED)
         .first()
     )
-    if rnd is None or not (rnd.players.filter(user=user).exists()
-                           or audience.may_watch(rnd.room, user)):
+    if rnd is None or not audience.may_see_round(rnd, user):
         raise Http404
     return rnd
 
@@ -137,7 +136,7 @@ def export(rnd: Round) -> dict:
         "room": rnd.room.code,
         "round": rnd.number,
         "dealer": rnd.dealer,
-        "seed": rnd.seed,
+        "seed": rnd.seed_revealed,  # None while the room's deal is sealed
         "seed_sha256": rnd.seed_hash,
         "shuffle": rnd.shuffle,
         "options": rnd.events.get(kind="round_started").data.get("options", rnd.room.options),

@@ -9,17 +9,23 @@ page could be reconstructed by a watcher anyway, since the table shows the deal'
 commitment (SHA-256 of the seed) and the round's page reveals the seed, which is there
 precisely so that anyone who watched can check the deal. Nothing of a round being
 played is shown (its page answers 404 until it has ended).
+
+A sealed room (``Room.is_sealed``: a deal others will play too, the daily challenge)
+is nobody's to watch but the person seated there, and its finished rounds are shown
+only to people who have played the same deal to its end themselves.
 """
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from games.models import Room, RoundPlayer
+from games.models import Room, Round, RoundPlayer
 
 
 def may_watch(room: Room, user: AbstractBaseUser) -> bool:
     """May ``user`` see the table of ``room`` (seated or not)?"""
     if not user.is_authenticated:
         return False
+    if room.sealed_until is not None and room.is_sealed():
+        return room.seats.filter(user=user).exists()
     return (room.allow_watching or room.owner_id == user.pk
             or room.seats.filter(user=user).exists())
 
@@ -29,5 +35,24 @@ def may_see_results(room: Room, user: AbstractBaseUser) -> bool:
     in it always may (their own history), anyone who may watch the table too."""
     if not user.is_authenticated:
         return False
-    return may_watch(room, user) or RoundPlayer.objects.filter(
-        round__room=room, user=user).exists()
+    played_here = RoundPlayer.objects.filter(round__room=room, user=user).exists()
+    if room.sealed_until is not None and room.is_sealed():
+        return played_here or finished_the_same_deal(room, user)
+    return may_watch(room, user) or played_here
+
+
+def finished_the_same_deal(room: Room, user: AbstractBaseUser) -> bool:
+    """Has ``user`` played one of ``room``'s deals to its end, at any table? Then its
+    other games hold no secret from them."""
+    seeds = Round.objects.filter(room=room).values("seed_hash")
+    return Round.objects.filter(seed_hash__in=seeds, status=Round.Status.ENDED,
+                                players__user=user).exists()
+
+
+def may_see_round(rnd: Round, user: AbstractBaseUser) -> bool:
+    """May ``user`` open the page of the finished round ``rnd``?"""
+    if rnd.players.filter(user=user).exists():
+        return True
+    if rnd.room.sealed_until is not None and rnd.room.is_sealed():
+        return finished_the_same_deal(rnd.room, user)
+    return may_watch(rnd.room, user)

@@ -20,7 +20,8 @@ def _lobby_rooms():
     same on every page and every load."""
     person = Seat.objects.filter(room=OuterRef("pk"), user__isnull=False)
     empty = Seat.objects.filter(room=OuterRef("pk"), user__isnull=True, bot_level="")
-    return (Room.objects.exclude(status=Room.Status.CLOSED)
+    # A sealed room (the daily challenge) is one person's game against computers.
+    return (Room.objects.exclude(status=Room.Status.CLOSED).filter(sealed_until__isnull=True)
             .annotate(people=Exists(person), free=Exists(empty))
             .order_by("-people", "-created_at", "-pk"))
 

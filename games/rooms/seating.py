@@ -256,6 +256,9 @@ def set_watching(*, room: Room, user: AbstractBaseUser, allowed: bool) -> Room:
         room = dealing.locked_room(room)
         if room.owner_id != user.pk:
             raise ServiceError(_("Only the room's owner can switch watching on or off."))
+        if room.sealed_until is not None:
+            raise ServiceError(_("Nobody may watch a daily challenge: others will play the "
+                                 "same deal."))
         if room.allow_watching != allowed:
             room.allow_watching = allowed
             room.save(update_fields=["allow_watching"])
