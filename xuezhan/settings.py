@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "accounts",
     "games",
+    "challenge",
 ]
 
 MIDDLEWARE = [

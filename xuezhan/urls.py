@@ -19,6 +19,7 @@ urlpatterns = [
     path("admin/login/", admin_login, name="admin_login"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
+    path("challenge/", include("challenge.urls")),
     path("", include("games.urls")),
 ]
 

@@ -34,15 +34,20 @@ def ensure_rounds_left(room: Room) -> None:
                              "Its final standings are on the table.") % {"rounds": length})
 
 
-def start_round(room: Room) -> Round:
+def start_round(room: Room, *, deal: tuple[str, int] | None = None) -> Round:
+    """Deal the room's next round. ``deal``: (seed, dealer) of a deal chosen beforehand
+    (the daily challenge, whose deal everybody plays); a fresh secret seed otherwise."""
     ensure_rounds_left(room)  # every way a round starts comes through here
     ensure_not_closed(room)
     previous = room.rounds.order_by("-number").first()
-    if previous is None:
-        dealer = secrets.randbelow(SEATS)  # the first dealer of a room is random
+    if deal is not None:
+        seed, dealer = deal
     else:
-        dealer = previous.state["next_dealer"]
-    seed = secrets.token_hex(16)
+        seed = secrets.token_hex(16)
+        if previous is None:
+            dealer = secrets.randbelow(SEATS)  # the first dealer of a room is random
+        else:
+            dealer = previous.state["next_dealer"]
     engine = EngineRound.deal(seed, dealer, RoomOptions.from_dict(room.options),
                               shuffle=CURRENT_SHUFFLE)
     number = (previous.number + 1) if previous else 1

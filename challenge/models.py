@@ -1,0 +1,52 @@
+"""The daily challenge (每日挑战): one deal a day, the same for everybody, played against
+three 大师; and each person's one attempt at it."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Round
+
+
+class DailyChallenge(models.Model):
+    """A day's deal. Its seed is secret until the day is over (``games.models.Room.
+    is_sealed`` of the rooms dealt from it): the pages show only its SHA-256 until then."""
+
+    day = models.DateField(_("day"), unique=True)  # in the site's time zone
+    seed = models.CharField(max_length=64)
+    seed_hash = models.CharField(max_length=64)
+    dealer = models.PositiveSmallIntegerField()
+    seat = models.PositiveSmallIntegerField()  # where the person sits; 大师 in the others
+    options = models.JSONField(default=dict)  # the room options of every table of the day
+    ends_at = models.DateTimeField()  # the next day's midnight: no attempt starts after it
+    # 大师's own game of the deal (four 大师; games.rules.expert), played when the day's
+    # deal was made: its net at ``seat`` is the par every attempt is measured against.
+    expert_round = models.OneToOneField(Round, on_delete=models.PROTECT, related_name="+")
+    par = models.IntegerField()
+
+    class Meta:
+        ordering = ["-day"]
+        verbose_name = _("daily challenge")
+        verbose_name_plural = _("daily challenges")
+
+    def __str__(self) -> str:
+        return f"daily challenge {self.day}"
+
+
+class Attempt(models.Model):
+    """One person's game of a day's deal: at most one each (a second start resumes it)."""
+
+    challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE,
+                                  related_name="attempts")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="challenge_attempts")
+    round = models.OneToOneField(Round, on_delete=models.PROTECT, related_name="+")
+    started_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["challenge", "started_at"]
+        constraints = [models.UniqueConstraint(fields=["challenge", "user"],
+                                               name="one_attempt_per_person_and_day")]
+
+    def __str__(self) -> str:
+        return f"{self.user} on {self.challenge.day}"
