@@ -11,25 +11,20 @@ the person's points beside the par measure their play, not their luck.
 import secrets
 from datetime import date, datetime, time, timedelta
 
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from challenge import tables
 from challenge.models import Attempt, DailyChallenge
 from games.history.my_rounds import nets
-from games.models import SEATS, Room, Round, Seat
-from games.play import dealing, steps
+from games.models import SEATS, Round
+from games.play import dealing
 from games.play.errors import ServiceError
-from games.rooms import seating
 from games.rules.options import RoomOptions
 
 SEAT = 0  # the person's seat (东 of the seat order); the deal's dealer varies by day
-LEVEL = "expert"  # 大师
-# The owner of 大师's own tables: an account nobody can sign up as or log in to (a
-# user name may not hold a space) that owns nothing else.
-HOST_USERNAME = "daily challenge"
 
 
 def local_day(now: datetime | None = None) -> date:
@@ -59,27 +54,11 @@ def _make(day: date) -> DailyChallenge:
     # The default rules, one round: the table ends with the round (games.play.matches).
     options = RoomOptions(rounds=1).to_dict()
     ends_at = day_end(day)
-    room = Room.objects.create(owner=_host(), name=_room_name(day), options=options,
-                               status=Room.Status.OPEN, sealed_until=ends_at)
-    Seat.objects.bulk_create([Seat(room=room, index=i, bot_level=LEVEL, ready=True)
-                              for i in range(SEATS)])
-    rnd = dealing.start_round(room, deal=(seed, dealer))
-    steps.run_bots(round_id=rnd.pk)
-    rnd.refresh_from_db()
-    if rnd.status != Round.Status.ENDED:  # run_bots stops only where a person acts
-        raise RuntimeError(f"大师's game of {day} did not end")
+    room = tables.masters_table(name=_room_name(day), options=options, sealed_until=ends_at)
+    rnd = tables.play_masters_round(room, (seed, dealer))
     return DailyChallenge.objects.create(
         day=day, seed=seed, seed_hash=rnd.seed_hash, dealer=dealer, seat=SEAT,
-        options=options, ends_at=ends_at, expert_round=rnd, par=nets(rnd)[SEAT])
-
-
-def _host() -> AbstractBaseUser:
-    host, created = get_user_model().objects.get_or_create(
-        username=HOST_USERNAME, defaults={"is_active": False})
-    if created:
-        host.set_unusable_password()
-        host.save(update_fields=["password"])
-    return host
+        options=options, ends_at=ends_at, expert_round=rnd, par=tables.par_of(rnd, SEAT))
 
 
 def _room_name(day: date) -> str:
@@ -104,13 +83,9 @@ def start(user: AbstractBaseUser, now: datetime | None = None) -> Attempt:
         existing = attempt_of(challenge, user)
         if existing is not None:
             return existing
-        room = seating.create_room(owner=user, name=_room_name(challenge.day),
-                                   options=challenge.options)
-        room.allow_watching = False
-        room.sealed_until = challenge.ends_at
-        room.save(update_fields=["allow_watching", "sealed_until"])
-        Seat.objects.filter(room=room).update(user=None, bot_level=LEVEL, ready=True)
-        Seat.objects.filter(room=room, index=challenge.seat).update(user=user, bot_level="")
+        room = tables.own_table(user=user, name=_room_name(challenge.day),
+                                options=challenge.options, sealed_until=challenge.ends_at,
+                                seat=challenge.seat)
         rnd = dealing.start_round(room, deal=(challenge.seed, challenge.dealer))
         return Attempt.objects.create(challenge=challenge, user=user, round=rnd)
 

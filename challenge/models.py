@@ -5,7 +5,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Round
+from games.models import Room, Round
 
 
 class DailyChallenge(models.Model):
@@ -50,3 +50,51 @@ class Attempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} on {self.challenge.day}"
+
+
+class DealSet(models.Model):
+    """Deals a group of friends each play at a table of their own against three 大师
+    (同牌对局): the same deals in the same order, compared deal by deal and with 大师's
+    own result on each (its par). Secret until ``sealed_until`` and while anybody is
+    still playing one of them; nobody starts after that."""
+
+    code = models.CharField(max_length=12, unique=True)  # the link's code
+    name = models.CharField(_("name"), max_length=60)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                              related_name="deal_sets")
+    deals = models.JSONField()  # [[seed, dealer], ...] in the order they are played
+    hashes = models.JSONField()  # the SHA-256 of each seed, shown from the start
+    seat = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict)  # every table's room options (rounds: the deals)
+    # 大师's own table of the deals (four 大师), played when the set was made: its nets at
+    # ``seat`` are the pars.
+    expert_room = models.OneToOneField(Room, on_delete=models.PROTECT, related_name="+")
+    pars = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+    sealed_until = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("set of deals")
+        verbose_name_plural = _("sets of deals")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+
+class DealSetTable(models.Model):
+    """One person's table of a set of deals: at most one each (joining again returns to it)."""
+
+    deal_set = models.ForeignKey(DealSet, on_delete=models.CASCADE, related_name="tables")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="deal_set_tables")
+    room = models.OneToOneField(Room, on_delete=models.PROTECT, related_name="+")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deal_set", "joined_at"]
+        constraints = [models.UniqueConstraint(fields=["deal_set", "user"],
+                                               name="one_table_per_person_and_deal_set")]
+
+    def __str__(self) -> str:
+        return f"{self.user} at {self.deal_set.code}"

@@ -1,16 +1,17 @@
 """The daily challenge's pages: today's deal (start, resume, result), a past day, and
-the calendar of past days."""
+the calendar of past days; and a set of deals for friends (make, join, results)."""
 
 from datetime import date
 
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from challenge import days, standings
-from challenge.models import DailyChallenge
+from challenge import days, friends, standings
+from challenge.models import DailyChallenge, DealSet
 from games.models import Round
 from games.play.errors import ServiceError
 
@@ -69,3 +70,61 @@ def _day_page(request, challenge: DailyChallenge, *, today: bool, error: str | N
         "error": error,
     }
     return render(request, "challenge/day.html", context, status=status)
+
+
+# --- Friends on the same deals -----------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_deal_set(request):
+    """The form that makes a set of deals (GET), and making it (POST)."""
+    error = None
+    if request.method == "POST":
+        try:
+            count = int(request.POST.get("deals", ""))
+        except ValueError:
+            count = 0
+        try:
+            deal_set = friends.create(owner=request.user, name=request.POST.get("name", ""),
+                                      count=count)
+        except ServiceError as problem:
+            error = str(problem)
+        else:
+            return redirect("challenge:deal_set", code=deal_set.code)
+    context = {"error": error, "counts": range(friends.DEALS_RANGE[0],
+                                                friends.DEALS_RANGE[1] + 1),
+               "default_count": 4, "open_days": friends.OPEN_DAYS}
+    return render(request, "challenge/new_deal_set.html", context,
+                  status=400 if error else 200)
+
+
+@login_required
+@require_GET
+def deal_set_page(request, code: str):
+    return _deal_set_page(request, get_object_or_404(DealSet, code=code))
+
+
+@login_required
+@require_POST
+def join_deal_set(request, code: str):
+    deal_set = get_object_or_404(DealSet, code=code)
+    try:
+        table = friends.join(deal_set, request.user)
+    except ServiceError as problem:
+        return _deal_set_page(request, deal_set, error=str(problem), status=400)
+    return redirect("table", code=table.room.code)
+
+
+def _deal_set_page(request, deal_set: DealSet, *, error: str | None = None, status: int = 200):
+    table = friends.table_of(deal_set, request.user)
+    out = not deal_set.expert_room.is_sealed()
+    context = {
+        "deal_set": deal_set, "table": table, "error": error,
+        "closed": timezone.now() >= deal_set.sealed_until,
+        "results": friends.results(deal_set, request.user),
+        "deals": [{"number": n, "hash": h, "seed": deal_set.deals[n - 1][0] if out else None}
+                  for n, h in enumerate(deal_set.hashes, start=1)],
+        "share_url": request.build_absolute_uri(),
+    }
+    return render(request, "challenge/deal_set.html", context, status=status)

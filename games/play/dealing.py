@@ -3,6 +3,7 @@ first deadline; and the next round of a table of computers that plays on by itse
 
 import hashlib
 import secrets
+from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
@@ -34,12 +35,24 @@ def ensure_rounds_left(room: Room) -> None:
                              "Its final standings are on the table.") % {"rounds": length})
 
 
+# Where a sealed room's fixed deals come from (Room.sealed_until: deals others play too):
+# each source, given the room and the number of its next round, answers (seed, dealer)
+# or None. Registered by the apps that make such rooms (challenge.apps), so that the
+# table's own way of dealing the next round (ready, then start_round) deals them too.
+fixed_deal_sources: list[Callable[[Room, int], tuple[str, int] | None]] = []
+
+
 def start_round(room: Room, *, deal: tuple[str, int] | None = None) -> Round:
     """Deal the room's next round. ``deal``: (seed, dealer) of a deal chosen beforehand
-    (the daily challenge, whose deal everybody plays); a fresh secret seed otherwise."""
+    (the daily challenge, whose deal everybody plays); a sealed room's fixed deal
+    (``fixed_deal_sources``); a fresh secret seed otherwise."""
     ensure_rounds_left(room)  # every way a round starts comes through here
     ensure_not_closed(room)
     previous = room.rounds.order_by("-number").first()
+    if deal is None and room.sealed_until is not None:
+        number = (previous.number + 1) if previous else 1
+        deal = next((found for source in fixed_deal_sources
+                     if (found := source(room, number)) is not None), None)
     if deal is not None:
         seed, dealer = deal
     else:

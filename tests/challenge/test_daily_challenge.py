@@ -48,7 +48,13 @@ def at(day_offset: int, hour: int, minute: int = 0) -> datetime:
 
 def play(attempt: Attempt, level: str) -> Round:
     """The person plays their attempt to its end, each decision as ``level`` would."""
-    rnd, rng = attempt.round, random.Random(5)
+    return play_round_of(attempt.round, attempt.challenge.seat, level)
+
+
+def play_round_of(rnd: Round, person_seat: int, level: str) -> Round:
+    """The person at ``person_seat`` plays ``rnd`` to its end, each decision as ``level``
+    would; the computers play theirs."""
+    rng = random.Random(5)
     for _ in range(400):
         run_bots(round_id=rnd.pk)
         with transaction.atomic():
@@ -57,7 +63,7 @@ def play(attempt: Attempt, level: str) -> Round:
                 return rnd
             engine = replay(rnd)
             seat = engine.waiting_on()[0]
-            assert seat == attempt.challenge.seat  # the others are 大师, played by run_bots
+            assert seat == person_seat  # the others are 大师, played by run_bots
             action = choose_action(engine, seat, level, rng)
             moves.apply(rnd, seat, action_to_dict(action), rnd.version)
     raise AssertionError("the round did not end")
