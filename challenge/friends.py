@@ -100,7 +100,8 @@ def join(deal_set: DealSet, user: AbstractBaseUser) -> DealSetTable:
 @dataclass(frozen=True)
 class Row:
     name: str
-    cells: tuple[int | None, ...]  # points on each deal; None: not played, or not shown
+    # (points, round id) on each deal; None: not played, or not shown
+    cells: tuple[tuple[int, int] | None, ...]
     against_par: int | None  # over the deals shown: points minus the pars
     mine: bool
 
@@ -112,10 +113,11 @@ class Results:
     played: tuple[bool, ...]  # the viewer has finished each deal
 
 
-def _points(room: Room, seat: int) -> dict[int, int]:
-    """Round number -> the seat's points, for the table's finished rounds."""
+def _points(room: Room, seat: int) -> dict[int, tuple[int, int]]:
+    """Round number -> (the seat's points, the round's id), for the table's finished
+    rounds."""
     ended = room.rounds.filter(status=Round.Status.ENDED).prefetch_related("ledger")
-    return {rnd.number: nets(rnd)[seat] for rnd in ended}
+    return {rnd.number: (nets(rnd)[seat], rnd.pk) for rnd in ended}
 
 
 def results(deal_set: DealSet, viewer: AbstractBaseUser) -> Results:
@@ -136,7 +138,7 @@ def results(deal_set: DealSet, viewer: AbstractBaseUser) -> Results:
                     if shown[number - 1] and number in own]
         rows.append(Row(
             name=labels.person_name(table.user.username), cells=cells,
-            against_par=(sum(own[n] - deal_set.pars[n - 1] for n in compared)
+            against_par=(sum(own[n][0] - deal_set.pars[n - 1] for n in compared)
                          if compared else None),
             mine=table.user_id == viewer.pk))
     return Results(pars=tuple(p if s else None for p, s in zip(deal_set.pars, shown,

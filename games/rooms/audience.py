@@ -32,27 +32,33 @@ def may_watch(room: Room, user: AbstractBaseUser) -> bool:
 
 def may_see_results(room: Room, user: AbstractBaseUser) -> bool:
     """May ``user`` open the room's finished rounds and its scoreboard? Those who played
-    in it always may (their own history), anyone who may watch the table too."""
+    in it always may (their own history), anyone who may watch the table too; a sealed
+    room's scoreboard only those who played in it."""
     if not user.is_authenticated:
         return False
     played_here = RoundPlayer.objects.filter(round__room=room, user=user).exists()
     if room.sealed_until is not None and room.is_sealed():
-        return played_here or finished_the_same_deal(room, user)
+        return played_here
     return may_watch(room, user) or played_here
 
 
-def finished_the_same_deal(room: Room, user: AbstractBaseUser) -> bool:
-    """Has ``user`` played one of ``room``'s deals to its end, at any table? Then its
-    other games hold no secret from them."""
-    seeds = Round.objects.filter(room=room).values("seed_hash")
-    return Round.objects.filter(seed_hash__in=seeds, status=Round.Status.ENDED,
+def finished_the_same_deal(rnd: Round, user: AbstractBaseUser) -> bool:
+    """Has ``user`` played ``rnd``'s deal to its end themselves, at any table? Then its
+    other games hold no secret from them (and their own game is worth comparing)."""
+    return Round.objects.filter(seed_hash=rnd.seed_hash, status=Round.Status.ENDED,
                                 players__user=user).exists()
 
 
 def may_see_round(rnd: Round, user: AbstractBaseUser) -> bool:
-    """May ``user`` open the page of the finished round ``rnd``?"""
+    """May ``user`` open the page of the finished round ``rnd``? Its players, whoever may
+    watch its room; for a deal others play too (a sealed room, ``Room.sealed_until``),
+    whoever has played that very deal to its end, and nobody else until it is out."""
     if rnd.players.filter(user=user).exists():
         return True
-    if rnd.room.sealed_until is not None and rnd.room.is_sealed():
-        return finished_the_same_deal(rnd.room, user)
-    return may_watch(rnd.room, user)
+    room = rnd.room
+    if room.sealed_until is not None:
+        if finished_the_same_deal(rnd, user):
+            return True
+        if room.is_sealed():
+            return False
+    return may_watch(room, user)

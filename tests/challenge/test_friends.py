@@ -71,7 +71,7 @@ def test_playing_as_master_scores_every_par_and_joining_again_returns_to_the_tab
     assert friends.join(deal_set, player) == table
     play_table(table, "expert")
     result = friends.results(deal_set, player)
-    assert result.rows[0].cells == tuple(deal_set.pars)
+    assert tuple(points for points, _round in result.rows[0].cells) == tuple(deal_set.pars)
     assert result.rows[0].against_par == 0
 
 
@@ -84,12 +84,19 @@ def test_a_deal_s_par_and_others_points_wait_until_the_viewer_has_played_it(clie
     seen = friends.results(deal_set, late)
     assert seen.pars == (None, None)
     assert [row.cells for row in seen.rows if not row.mine] == [(None, None)]
+    client.force_login(late)
+    first_rounds = list(first.room.rounds.order_by("number"))
+    for rnd in first_rounds:  # not even a deal's page: it shows every hand and the wall
+        assert client.get(reverse("round_detail", args=[rnd.pk])).status_code == 404
     play_round_of(table.room.rounds.get(number=1), deal_set.seat, "strong")
     seen = friends.results(deal_set, late)
     assert seen.pars == (deal_set.pars[0], None)
     other = next(row for row in seen.rows if not row.mine)
-    assert other.cells[0] is not None and other.cells[1] is None
-    client.force_login(late)
+    assert other.cells[0] == (other.cells[0][0], first_rounds[0].pk) and other.cells[1] is None
+    # The deal they have played: its other games are open to them; the next one is not.
+    assert client.get(reverse("round_detail", args=[first_rounds[0].pk])).status_code == 200
+    assert client.get(reverse("round_detail", args=[first_rounds[1].pk])).status_code == 404
+    assert client.get(reverse("room_scores", args=[first.room.code])).status_code == 404
     page = client.get(reverse("challenge:deal_set", args=[deal_set.code])).content.decode()
     assert all(h in page for h in deal_set.hashes)
     assert not any(seed in page for seed, _dealer in deal_set.deals)

@@ -80,3 +80,45 @@ def test_the_challenge_from_the_lobby_to_the_result(site_url, browser):
     assert errors == []
     phone.close()
     laptop.close()
+
+
+def test_friends_make_a_set_of_deals_and_compare(site_url, browser):
+    phone = browser.new_context(locale="zh-CN", viewport={"width": 412, "height": 915},
+                                is_mobile=True, has_touch=True)
+    page = phone.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    name = f"tongpai{int(time.time() * 1000) % 10**8}"
+    sign_up(page, site_url, name)
+    page.goto(site_url + "/challenge/")
+    page.get_by_role("link", name=re.compile("和朋友打同样的牌")).click()
+    page.fill("#id_name", "周五牌局")
+    page.select_option("#id_deals", "1")
+    page.get_by_role("button", name="生成牌局").click()
+    page.wait_for_url(re.compile(r"/challenge/friends/\w+/$"))
+    set_url = page.url
+    assert screen_problems(page, playing=False) == []
+    page.get_by_role("button", name="打这组牌").click()
+    page.wait_for_url(re.compile(r"/t/\w+/$"))
+    page.get_by_role("button", name="托管").click()
+    expect(page.get_by_role("region", name="结算")).to_be_attached(timeout=120_000)
+    page.goto(set_url)
+    expect(page.locator("#deal-results tr.me")).to_contain_text(name)
+    assert "?" not in page.locator("#deal-results tr.par").inner_text()  # played: par shown
+    assert screen_problems(page, playing=False) == []
+    shoot(page, "friends-412x915-zh")
+
+    laptop = browser.new_context(locale="en", viewport={"width": 1280, "height": 800})
+    english = laptop.new_page()
+    english.goto(site_url + "/accounts/login/")
+    english.fill("#id_username", name)
+    english.fill("#id_password", "long-pass-phrase-9")
+    english.locator("form button[type=submit]").last.click()
+    english.wait_for_url(site_url + "/")
+    english.goto(set_url)
+    expect(english.get_by_role("link", name="Go to your table")).to_be_visible()
+    assert screen_problems(english, playing=False) == []
+    shoot(english, "friends-1280x800-en")
+    assert errors == []
+    phone.close()
+    laptop.close()
