@@ -1,6 +1,6 @@
 """The code's structure, read from its imports (every import, also one inside a function):
-no import circle anywhere in games, accounts and xuezhan, and the layers of games run one
-way, each importing only those below it:
+no import circle anywhere in games, accounts, xuezhan and challenge, and the layers of games
+run one way, each importing only those below it:
 
     rules ← words ← models ← play ← rooms ← table ← history ← rulebook ← entry points
 
@@ -11,7 +11,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("games", "accounts", "xuezhan")
+PACKAGES = ("games", "accounts", "xuezhan", "challenge")
 
 # The layers of games, lowest first: a module may import its own layer and those below.
 LAYERS = [
@@ -130,6 +130,16 @@ def test_the_layers_of_games_run_one_way():
             there = layer_of(target)
             if there is not None and there > here:
                 upward.append(f"{module} -> {target}")
+    assert upward == []
+
+
+def test_games_never_imports_the_challenge():
+    """The daily challenge and the sets of deals are built on games (its tables, rounds and
+    history), never the other way: games learns of them only through the hook it offers
+    (games.play.dealing.fixed_deal_sources)."""
+    graph = import_graph()
+    upward = [(module, target) for module, targets in graph.items() if module.startswith("games")
+              for target in targets if target.startswith("challenge")]
     assert upward == []
 
 
