@@ -95,6 +95,13 @@ class Seat(models.Model):
     # A table socket of the player is open (set when one opens and by the heartbeat,
     # cleared when one closes): the others see 离线 at once, not after the grace period.
     online = models.BooleanField(default=False)
+    # The coach (教练) switched on in the table's settings, in a room that allows it: the
+    # person it was switched on for. It is on only while that person sits here, so a
+    # seat taken by somebody else starts without it (``coach_on``).
+    coach_for = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
 
     class Meta:
         ordering = ["room", "index"]
@@ -122,6 +129,11 @@ class Seat(models.Model):
     @property
     def is_empty(self) -> bool:
         return self.user_id is None and not self.bot_level
+
+    @property
+    def coach_on(self) -> bool:
+        """The coach is switched on for the person sitting here."""
+        return self.coach_for_id is not None and self.coach_for_id == self.user_id
 
 
 class Watcher(models.Model):

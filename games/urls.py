@@ -21,6 +21,7 @@ urlpatterns = [
     path("t/<str:code>/ready/", room_views.ready, name="ready"),
     path("t/<str:code>/free/", room_views.free_seat, name="free_seat"),
     path("t/<str:code>/act/", table_views.table_action, name="table_action"),
+    path("t/<str:code>/coach/", table_views.table_coach, name="table_coach"),
     path("t/<str:code>/watching/", room_views.set_watching, name="set_watching"),
     path("t/<str:code>/scores/", history_views.room_scores, name="room_scores"),
     path("history/", history_views.my_rounds, name="my_rounds"),

@@ -8,6 +8,7 @@ counted. A player needs a few rounds to be ranked (one lucky 清一色 is not a 
 ``WEEKLY_MIN_ROUNDS`` finished rounds in the last seven days, ``ALL_TIME_MIN_ROUNDS``
 in all. "This week" is the last seven days up to now, not the calendar week, so that
 the table is never empty on a Monday morning. A round counts in the week it ended.
+Rounds of a room that allows the coach (教练, option ``coaching``) are not ranked.
 """
 
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.history.my_rounds import seat_total
-from games.models import Round, RoundPlayer
+from games.models import Room, Round, RoundPlayer
 
 WEEK = timedelta(days=7)
 WEEKLY_MIN_ROUNDS = 3
@@ -56,6 +57,10 @@ def standings(*, since: datetime | None = None, min_rounds: int, limit: int | No
     # A deleted account (kept, deactivated, under an anonymous name) is not ranked.
     seats = RoundPlayer.objects.filter(user__isnull=False, user__is_active=True,
                                        round__status=Round.Status.ENDED)
+    # Off in ranked play: a round played where the coach (教练) was allowed is not ranked.
+    # (A subquery: ``exclude`` on the JSON key itself would drop rooms without the key,
+    # its comparison being NULL there.)
+    seats = seats.exclude(round__room__in=Room.objects.filter(options__coaching=True))
     if since is not None:
         seats = seats.filter(round__ended_at__gte=since)
     per_seat = (

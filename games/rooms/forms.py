@@ -106,7 +106,7 @@ SECTION_13_CHOICES = {
 # The room form's layout (templates/games/create_room.html): the few options most owners
 # set first, the way to play in a block of its own (RULES.md section 13), the clocks and
 # every other rule folded into sections.
-MAIN_FIELDS = ("name", "rounds", "base", "cap", "exchange_three")
+MAIN_FIELDS = ("name", "rounds", "base", "cap", "exchange_three", "coaching")
 MODE_FIELDS = ("mode", "xueliu_kongs")
 TIME_FIELDS = ("turn_seconds", "claim_seconds", "void_seconds", "claim_window",
                "exchange_seconds")
@@ -205,6 +205,16 @@ class RoomForm(forms.Form):
                     "time is a pass."),
     )
 
+    # The coach (教练, games.rules.coach): each player may switch it on at the table. Off
+    # in ranked play: such a room's rounds are left out of the ranking
+    # (games.history.ranking), and the form says so beside the box.
+    coaching = forms.BooleanField(
+        label=_("Allow the coach (教练)"), required=False, initial=DEFAULT_OPTIONS.coaching,
+        help_text=_("Each player may switch on the expert's (大师) advice at their own "
+                    "decisions, in the table's settings. The room's rounds are then not "
+                    "counted in the ranking."),
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name, (label, help_text) in {**ON_OFF_OPTIONS, **SECTION_13_ON_OFF}.items():
@@ -288,7 +298,7 @@ class RoomForm(forms.Form):
             "base", "cap", "zimo_bonus", "kong_bloom_from_discard", "turn_seconds",
             "claim_seconds", "void_seconds", "claim_window", "rounds", *ON_OFF_OPTIONS,
             *SECTION_13_ON_OFF,
-            *SECTION_13_CHOICES, "exchange_seconds")}
+            *SECTION_13_CHOICES, "exchange_seconds", "coaching")}
         # The kong rule of 血流成河 only: another room keeps the default, so its stored
         # options say nothing of it.
         if options["mode"] != "xueliu":

@@ -171,6 +171,13 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
                     "terminals 3, no dragon seven pairs (seven pairs and a 根 instead), "
                     "heavenly and earthly hands +4 on top of the pattern.")),
     ),
+    "coaching": (
+        (ON, _("Each player may switch on the coach (教练) in the table's settings: at "
+               "their own decisions it shows how the expert computer player (大师) ranks "
+               "the choices, from what that player can see. The room's rounds are not "
+               "counted in the ranking.")),
+        (OFF, _("No coach at the table; the rounds count in the ranking.")),
+    ),
 }
 TIMED = ("turn_seconds", "claim_seconds", "void_seconds", "exchange_seconds")
 

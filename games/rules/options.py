@@ -57,6 +57,9 @@ class RoomOptions:
     fan_table: str = "chengdu"
     # The table's claim window; no rule of a round depends on it.
     claim_window: str = "open"
+    # The owner lets each player switch on the coach (教练, games.rules.coach) at the
+    # table; such a room's rounds are not ranked. No rule of a round depends on it.
+    coaching: bool = False
 
     def __post_init__(self) -> None:
         _check_int("base", self.base, low=1)
@@ -78,6 +81,7 @@ class RoomOptions:
             "exchange_three",
             "late_added_kong_pays",
             "concealed_kong_shown",
+            "coaching",
         ):
             value = getattr(self, name)
             if not isinstance(value, bool):
@@ -150,5 +154,6 @@ SECTION_13_DEFAULTS = {
         "exchange_three", "exchange_seconds", "mode", "xueliu_kongs",
         "late_added_kong_pays", "concealed_kong_shown", "last_tiles_rule", "fan_table",
         "claim_window",  # not of section 13, but as new: written only when not "open"
+        "coaching",  # likewise: written only when the room allows the coach
     )
 }

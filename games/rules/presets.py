@@ -78,6 +78,7 @@ VIDEO_HALL = _preset(
     last_tiles_rule="four",  # "当牌局的牌墩牌还剩下最后4张的时候"
     fan_table="chengdu",  # "基本胡 0番, 对对胡 1番, 清一色 2番, 清对 3番 ... 清龙七对 5番"
     claim_window="open",  # as the book: no text speaks of hiding who may claim
+    coaching=False,  # as the book: a table of one of these texts plays without a coach
 )
 
 SICHUAN_PC = _preset(
@@ -110,6 +111,7 @@ SICHUAN_PC = _preset(
     last_tiles_rule="four",  # "剩最后一圈牌（即4张）"
     fan_table="chengdu",  # "一番 平胡 ... 六番 天胡": the book's values counted from 1
     claim_window="open",  # as the book: no text speaks of hiding who may claim
+    coaching=False,  # as the book: a table of one of these texts plays without a coach
 )
 
 ONLINE_XUELIU = _preset(
@@ -137,6 +139,7 @@ ONLINE_XUELIU = _preset(
     last_tiles_rule="four",  # as the book
     fan_table="chengdu",  # "牌型番數算法": 平胡 一番 ... 青龍七對 六番, the book's values from 1
     claim_window="open",  # as the book: no text speaks of hiding who may claim
+    coaching=False,  # as the book: a table of one of these texts plays without a coach
 )
 
 QQ = _preset(
@@ -168,6 +171,7 @@ QQ = _preset(
     last_tiles_rule="active",  # "最后四张牌（牌张数与未和牌人数相同）"
     fan_table="video",  # its own table: "素番 1 ... 清七对 4 ... 天和 +4"
     claim_window="open",  # as the book: no text speaks of hiding who may claim
+    coaching=False,  # as the book: a table of one of these texts plays without a coach
 )
 
 CHENGDU_HOME = _preset(
@@ -196,6 +200,7 @@ CHENGDU_HOME = _preset(
     last_tiles_rule="four",  # "当牌局的牌墩牌还剩下最后4张的时候"
     fan_table="chengdu",  # "基本胡 0番 ... 清对 3番 ... 清龙七对 5番": the book's values
     claim_window="open",  # as the book: no text speaks of hiding who may claim
+    coaching=False,  # as the book: a table of one of these texts plays without a coach
 )
 
 PRESETS: dict[str, Preset] = {

@@ -31,7 +31,7 @@ from games.play.deadlines import is_away, person_deadline
 from games.play.snapshot import TableSnapshot
 from games.rules.hints import current_waits, discard_hints, exchange_hint
 from games.rules.tiles import parse_tiles, tile_str
-from games.table import version_token
+from games.table import coaching, version_token
 from games.table.phrases import PHRASES
 from games.table.tiles import tile_markup
 from games.words import labels
@@ -127,7 +127,7 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
         parts["commitment"] = _part("_commitment.html", seed_hash=snap.round.seed_hash)
         board = {"others": others, "me": me_label, "ended": ended, "me_index": viewer}
         layout += [tuple((s["index"], s["position"], s["label"]) for s in others), me_label,
-                   ended, "standings" in parts]
+                   ended, "standings" in parts, "me-coach" in parts]
     between_rounds = snap.round is None or snap.round.status == Round.Status.ENDED
     if between_rounds:
         parts["seating"] = _seating(snap, user, viewer, winds, csrf, request)
@@ -353,7 +353,7 @@ def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str,
     else:
         hand_part = _part("_my_hand.html", tiles=tiles, action_url=action_url, csrf=csrf,
                           discard_version=version if legal["discard"] else None)
-    return {
+    mine = {
         "me-head": _seat_head("me-head", snap, view, viewer, winds),
         "me-melds": _melds("me-melds", snap, viewer, player["melds"]),
         "me-river": _river("me-river", snap, viewer, player["discards"]),
@@ -373,6 +373,17 @@ def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str,
         "me-phrases": _part("_phrases.html", phrases=_phrase_buttons(),
                             action_url=action_url, csrf=csrf),
     }
+    if engine.options.coaching:  # the room allows the coach: its panel has a place
+        mine["me-coach"] = _coach(snap, viewer)
+    return mine
+
+
+def _coach(snap: TableSnapshot, viewer: int) -> str:
+    """The coach's panel (games.table.coaching): only in a room that allows it, for a
+    seat whose person switched it on, while that seat has a decision to make."""
+    engine = snap.shown
+    on = coaching.shown_for(engine.options, snap.seats[viewer])
+    return coaching.panel(engine, viewer, coaching.advice_for(snap, viewer) if on else None)
 
 
 def _exchange_hand(engine, viewer: int, hand: list[str], action_url: str, csrf: str,

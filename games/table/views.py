@@ -6,14 +6,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Room
 from games.play.errors import ServiceError
 from games.play.snapshot import load_snapshot
 from games.rooms import audience, sharing
-from games.table import commands, watchers
+from games.table import coaching, commands, watchers
 from games.table.parts import render_table
 
 
@@ -43,6 +45,8 @@ def table(request, code):
         return _watching_off(request, room)
     return render(request, "games/table.html", {
         "room": room, "table_html": _table_html(request, load_snapshot(room.pk)),
+        "coaching": coaching.room_allows(room.options),
+        "coach_switch": _coach_switch(room, request.user),
         "share_title": sharing.table_title(room),
         "watchers": watchers.render_count(watchers.count(room.pk)),
         "is_owner": room.owner_id == request.user.pk,
@@ -77,3 +81,39 @@ def table_action(request, code):
     except ServiceError as exc:
         messages.error(request, str(exc))
     return redirect(reverse("table", kwargs={"code": room.code}))
+
+
+def _coach_switch(room, user) -> dict | None:
+    """The coach's switch in the table's settings: for a person seated in a room that
+    allows the coach (None for anybody else, who sees no switch)."""
+    if not coaching.room_allows(room.options) or not user.is_authenticated:
+        return None
+    seat = room.seats.filter(user=user).first()
+    return {"on": seat.coach_on} if seat is not None else None
+
+
+@login_required
+@require_POST
+def table_coach(request, code):
+    """The coach's switch (templates/games/table/_coach_switch.html), posted by htmx when
+    the box changes (or plainly, then back to the table). ``on`` is "1" or "0" (the form
+    sends a hidden "0" before the box, so the last value counts). Only the person seated
+    may flip it; anything else changes nothing and says why. With htmx the answer is the
+    switch as it now stands; the panel itself comes over the table's socket."""
+    room = get_object_or_404(Room, code=code)
+    values = request.POST.getlist("on")
+    refusal = None
+    if not values or values[-1] not in ("0", "1"):
+        refusal = _("The coach's switch must be on or off.")
+    else:
+        try:
+            coaching.set_coach(room=room, user=request.user, on=values[-1] == "1")
+        except ServiceError as exc:
+            refusal = str(exc)
+    if not request.htmx:
+        if refusal:
+            messages.error(request, refusal)
+        return redirect(reverse("table", kwargs={"code": room.code}))
+    return HttpResponse(render_to_string("games/table/_coach_switch.html", {
+        "room": room, "coach_switch": _coach_switch(room, request.user), "error": refusal,
+    }, request=request))

@@ -43,4 +43,13 @@ def options_summary(options: dict) -> list[str]:
         words.append(_("last tiles as players left"))
     if parsed.fan_table == "video":
         words.append(_("QQ fan table"))
+    if parsed.coaching:
+        words.append(coaching_words())
     return words
+
+
+def coaching_words() -> str:
+    """What a room that allows the coach says of it, wherever its rules are shown."""
+    from django.utils.translation import gettext as _
+
+    return _("Coach allowed · not ranked")

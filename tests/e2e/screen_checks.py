@@ -70,8 +70,8 @@ SCREEN_PROBLEMS = """(opts) => {
   if (opts.phone && opts.playing) {
     // The largest stretch of height where none of the table's blocks is.
     const blocks = [...document.querySelectorAll(
-      ".table-header, .scoreboard, .board > *, .dock, .end-panel, .table-error, .away-note, " +
-      ".messages")]
+      ".table-header, .scoreboard, .board > *, .coach-panel, .dock, .end-panel, .table-error, " +
+      ".away-note, .messages")]
       .filter(shown).map(el => el.getBoundingClientRect())
       .map(r => [Math.max(0, r.top), Math.min(vh, r.bottom)]).filter(([a, b]) => b > a)
       .sort((a, b) => a[0] - b[0]);
