@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from challenge import days, friends, standings
-from challenge.models import DailyChallenge, DealSet
+from challenge.models import Attempt, DailyChallenge, DealSet, DealSetTable
 from games.models import Round
 from games.play.errors import ServiceError
 
@@ -128,3 +128,19 @@ def _deal_set_page(request, deal_set: DealSet, *, error: str | None = None, stat
         "share_url": request.build_absolute_uri(),
     }
     return render(request, "challenge/deal_set.html", context, status=status)
+
+
+@login_required
+@require_GET
+def room_results(request, code: str):
+    """Where a sealed table's results are compared: its day's page, or its set of deals'.
+    (The table links here once its match is over, by name: games never imports us.)"""
+    attempt = Attempt.objects.filter(round__room__code=code).select_related("challenge").first()
+    if attempt is not None:
+        if attempt.challenge.day == days.local_day():
+            return redirect(reverse("challenge:today") + "#result")
+        return redirect("challenge:day", day=attempt.challenge.day.isoformat())
+    table = DealSetTable.objects.filter(room__code=code).select_related("deal_set").first()
+    if table is not None:
+        return redirect("challenge:deal_set", code=table.deal_set.code)
+    raise Http404

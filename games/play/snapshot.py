@@ -43,6 +43,9 @@ class TableSnapshot:
     # A match of N rounds (games.play.matches): N, and its final standings once it is over.
     match_rounds: int | None = None
     standings: tuple | None = None
+    # A sealed room (Room.sealed_until): a deal others play too, whose results are compared
+    # on a page of its own (the daily challenge's, a set of deals').
+    sealed: bool = False
     # What the viewers of this snapshot share once one of them has rendered it.
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -104,7 +107,7 @@ def _snapshot(room, seats, rnd: Round | None, engine: EngineRound | None) -> Tab
         scores=tuple(scores), loaded_at=timezone.now(),
         offer_version=rnd.offer["version"] if rnd is not None and rnd.offer else None,
         held=offers.held_engine(rnd) if rnd is not None else None,
-        match_rounds=match_rounds, standings=standings,
+        match_rounds=match_rounds, standings=standings, sealed=room.sealed_until is not None,
     )
 
 

@@ -121,7 +121,11 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
         if ended and snap.standings is not None:
             parts["standings"] = _part(
                 "_standings.html", rounds=snap.match_rounds,
-                rows=matches.rows(snap.standings, user_id=user.pk if mine else None))
+                rows=matches.rows(snap.standings, user_id=user.pk if mine else None),
+                # The page that compares this deal's results (challenge.views.room_results):
+                # named, not imported, since games never imports the challenge.
+                compared_at=(reverse("challenge:room_results", args=[snap.room_code])
+                             if snap.sealed else None))
         if ended:
             parts["settlement"] = _settlement(snap, view, winds)
         parts["commitment"] = _part("_commitment.html", seed_hash=snap.round.seed_hash)

@@ -242,3 +242,19 @@ def test_a_start_needs_a_post_and_a_login(client):
     client.force_login(person("getter"))
     assert client.get(reverse("challenge:start")).status_code == 405
     assert not Attempt.objects.exists()
+
+
+def test_the_table_s_final_standings_lead_to_the_day_s_result(client):
+    from games.play.snapshot import load_snapshot
+    from games.table.parts import render_table
+
+    player = person("ending")
+    attempt = days.start(player)
+    play(attempt, "strong")
+    client.force_login(player)
+    rendered = render_table(load_snapshot(attempt.round.room_id), user=player, csrf="x")
+    link = reverse("challenge:room_results", args=[attempt.round.room.code])
+    assert link in rendered.parts["standings"]
+    assert client.get(link)["Location"] == reverse("challenge:today") + "#result"
+    # The table of an ordinary match has no such link.
+    assert client.get(reverse("challenge:room_results", args=["NOSUCH"])).status_code == 404

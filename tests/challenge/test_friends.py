@@ -128,6 +128,9 @@ def test_making_and_joining_through_the_pages(client):
     joined = client.post(reverse("challenge:join_deal_set", args=[deal_set.code]))
     table = DealSetTable.objects.get(user=owner)
     assert joined["Location"] == reverse("table", args=[table.room.code])
+    # The table's final standings link to the set's results.
+    assert client.get(reverse("challenge:room_results", args=[table.room.code]))["Location"] \
+        == reverse("challenge:deal_set", args=[deal_set.code])
     for bad in [{"deals": "0"}, {"deals": "9"}, {"deals": "x"}, {}]:
         answer = client.post(reverse("challenge:new_deal_set"), bad)
         assert answer.status_code == 400 and "1" in answer.content.decode()

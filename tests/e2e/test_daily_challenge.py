@@ -50,8 +50,13 @@ def test_the_challenge_from_the_lobby_to_the_result(site_url, browser):
     second.close()
     page.get_by_role("button", name="托管").click()  # the computer plays the person's seat
     expect(page.get_by_role("region", name="结算")).to_be_attached(timeout=120_000)
-
-    page.goto(site_url + "/challenge/")
+    # The table's final standings lead to the result.
+    to_result = page.get_by_role("link", name="你的得分与标准分，以及大家的成绩")
+    to_result.scroll_into_view_if_needed()
+    assert screen_problems(page) == []
+    shoot(page, "challenge-table-end-412x915-zh")
+    to_result.click()
+    page.wait_for_url(site_url + "/challenge/#result")
     result = page.get_by_role("region", name="你的牌局")
     expect(result.get_by_text("你的得分")).to_be_visible()
     expect(result.get_by_text("标准分（大师坐你的位置）")).to_be_visible()
@@ -102,7 +107,8 @@ def test_friends_make_a_set_of_deals_and_compare(site_url, browser):
     page.wait_for_url(re.compile(r"/t/\w+/$"))
     page.get_by_role("button", name="托管").click()
     expect(page.get_by_role("region", name="结算")).to_be_attached(timeout=120_000)
-    page.goto(set_url)
+    page.get_by_role("link", name="你的得分与标准分，以及大家的成绩").click()
+    page.wait_for_url(set_url)
     expect(page.locator("#deal-results tr.me")).to_contain_text(name)
     assert "?" not in page.locator("#deal-results tr.par").inner_text()  # played: par shown
     assert screen_problems(page, playing=False) == []
