@@ -258,3 +258,12 @@ def test_the_table_s_final_standings_lead_to_the_day_s_result(client):
     assert client.get(link)["Location"] == reverse("challenge:today") + "#result"
     # The table of an ordinary match has no such link.
     assert client.get(reverse("challenge:room_results", args=["NOSUCH"])).status_code == 404
+
+
+def test_a_challenge_table_offers_no_link_to_share(client):
+    attempt = days.start(person("sharer"))
+    client.force_login(attempt.user)
+    page = client.get(reverse("table", args=[attempt.round.room.code])).content.decode()
+    assert "我的手牌" in page and 'class="share"' not in page
+    ordinary = seating.create_room(owner=attempt.user, name="平常", options={})
+    assert 'class="share"' in client.get(reverse("table", args=[ordinary.code])).content.decode()
