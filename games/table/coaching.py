@@ -22,7 +22,7 @@ from games.rules import coach
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import tile_str
-from games.words import coach_words, display, labels
+from games.words import coach_words, labels
 
 PART_ID = "me-coach"
 CANDIDATES_SHOWN = 4  # the panel's rows: 大师's choice and the next three
@@ -86,29 +86,11 @@ def panel(engine: EngineRound, viewer: int, advice: "coach.Advice | None") -> st
     rows = tuple(_row(engine, viewer, candidate)
                  for candidate in advice.discards[:CANDIDATES_SHOWN])
     more = max(0, len(advice.discards) - CANDIDATES_SHOWN)
-    choice = choice_words(advice.choice)
+    choice = coach_words.action_words(advice.choice, coach_words.BUTTON_VERBS)
     return get_template("games/table/_coach.html").render({
         "part_id": PART_ID, "choice": choice, "verb": verb, "reason": reason,
         "rows": rows, "more": more,
     }).strip()
-
-
-# 大师's move in the words of the table's own buttons (templates/games/table/_my_actions.html).
-CHOICE_WORDS = {
-    "discard": gettext_lazy("Discard"), "pong": gettext_lazy("Pong"),
-    "kong": gettext_lazy("Kong"), "concealed_kong": gettext_lazy("Concealed kong"),
-    "added_kong": gettext_lazy("Added kong"), "win": gettext_lazy("Win"),
-    "zimo": gettext_lazy("Self-drawn win"), "pass": gettext_lazy("Pass"),
-}
-
-
-def choice_words(action) -> str:
-    """大师's move as the table's buttons say it: 打出 五万, 碰, 过, 自摸."""
-    verb, tile = action
-    words = str(CHOICE_WORDS.get(verb, verb))
-    if isinstance(tile, int):
-        return f"{words} {display.tile_name(tile_str(tile))}"
-    return words
 
 
 def _row(engine: EngineRound, viewer: int, candidate: "coach.DiscardAdvice") -> dict:

@@ -41,10 +41,19 @@ REASONS = {
 STEP_FIGURES = {"before", "after", "best_steps", "other_steps"}
 
 
-def action_words(action) -> str:
-    """A move in words: 打出 五万, 碰, 过."""
+# A move as the table's own buttons say it (templates/games/table/_my_actions.html), for
+# 大师's choice in the coach's panel; the review tells moves made (``labels.VERBS``).
+BUTTON_VERBS = {
+    "discard": _("Discard"), "pong": _("Pong"), "kong": _("Kong"),
+    "concealed_kong": _("Concealed kong"), "added_kong": _("Added kong"), "win": _("Win"),
+    "zimo": _("Self-drawn win"), "pass": _("Pass"),
+}
+
+
+def action_words(action, verbs=labels.VERBS) -> str:
+    """A move in words: 打出 五万, 碰, 过 (``verbs``: the words of each verb)."""
     verb, arg = action
-    words = str(labels.VERBS.get(verb, verb))
+    words = str(verbs.get(verb, verb))
     if isinstance(arg, int) and verb in ("discard", "concealed_kong", "added_kong"):
         return f"{words} {display.tile_name(tile_str(arg))}"
     return words
