@@ -1,12 +1,19 @@
 """Tables for the tests of the site: people seated at a room through the rules service."""
 
+import random
 from datetime import timedelta
 
 from django.contrib.auth.models import User
+from django.db import transaction
 from django.utils import timezone
 
-from games.models import Room
+from games.history.replay import replay
+from games.models import Room, Round
+from games.play import moves
+from games.play.steps import run_bots
 from games.rooms.seating import create_room, set_ready, take_seat
+from games.rules.computer import choose_action
+from games.rules.round import action_to_dict
 from games.table import version_token
 
 # Far enough ahead that every deadline, computer's delay and pause between rounds is due.
@@ -36,3 +43,22 @@ def page_version(room: Room, version: int) -> int:
 def last_person_left(room: Room, ago: timedelta) -> None:
     """The room's last person was there ``ago`` (its ``last_active``; games.rooms.idle_rooms)."""
     Room.objects.filter(pk=room.pk).update(last_active=timezone.now() - ago)
+
+
+def play_by_hand(rnd: Round, level: str, *, seed: int, person_seat: int | None = None) -> Round:
+    """The people at ``rnd`` play it to its end, each of their decisions the one ``level``
+    would make (drawn with ``random.Random(seed)``), sent as a person's move; the computers
+    play theirs. ``person_seat``: the only seat a person holds (checked at each move)."""
+    rng = random.Random(seed)
+    for _ in range(400):
+        run_bots(round_id=rnd.pk)
+        with transaction.atomic():
+            rnd = Round.objects.select_for_update().select_related("room").get(pk=rnd.pk)
+            if rnd.status == Round.Status.ENDED:
+                return rnd
+            engine = replay(rnd)
+            seat = engine.waiting_on()[0]
+            assert person_seat is None or seat == person_seat  # computers: run_bots
+            action = choose_action(engine, seat, level, rng)
+            moves.apply(rnd, seat, action_to_dict(action), rnd.version)
+    raise AssertionError("the round did not end")

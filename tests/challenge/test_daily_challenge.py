@@ -9,7 +9,6 @@ from unittest import mock
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
@@ -17,15 +16,12 @@ from challenge import days, standings
 from challenge.models import Attempt, DailyChallenge
 from games.history.replay import replay
 from games.models import Room, Round
-from games.play import moves
 from games.play.errors import ServiceError
-from games.play.steps import run_bots
 from games.rooms import seating
-from games.rules.computer import choose_action
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
-from games.rules.round import action_to_dict
 from games.rules.simulate import play_round
+from tests.tables import play_by_hand
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "x-long-password-1"
@@ -48,25 +44,9 @@ def at(day_offset: int, hour: int, minute: int = 0) -> datetime:
 
 def play(attempt: Attempt, level: str) -> Round:
     """The person plays their attempt to its end, each decision as ``level`` would."""
-    return play_round_of(attempt.round, attempt.challenge.seat, level)
+    return play_by_hand(attempt.round, level, seed=5, person_seat=attempt.challenge.seat)
 
 
-def play_round_of(rnd: Round, person_seat: int, level: str) -> Round:
-    """The person at ``person_seat`` plays ``rnd`` to its end, each decision as ``level``
-    would; the computers play theirs."""
-    rng = random.Random(5)
-    for _ in range(400):
-        run_bots(round_id=rnd.pk)
-        with transaction.atomic():
-            rnd = Round.objects.select_for_update().select_related("room").get(pk=rnd.pk)
-            if rnd.status == Round.Status.ENDED:
-                return rnd
-            engine = replay(rnd)
-            seat = engine.waiting_on()[0]
-            assert seat == person_seat  # the others are 大师, played by run_bots
-            action = choose_action(engine, seat, level, rng)
-            moves.apply(rnd, seat, action_to_dict(action), rnd.version)
-    raise AssertionError("the round did not end")
 
 
 def test_the_par_is_masters_own_result_on_the_seat_of_the_same_deal():

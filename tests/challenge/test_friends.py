@@ -20,7 +20,7 @@ from games.rooms import seating
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 from games.rules.simulate import play_round
-from tests.challenge.test_daily_challenge import play_round_of
+from tests.tables import play_by_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +41,7 @@ def play_table(table: DealSetTable, level: str) -> list[Round]:
     for number in range(1, len(table.deal_set.deals) + 1):
         rnd = room.rounds.get(number=number) if number == 1 else seating.set_ready(
             room=room, user=user)
-        played.append(play_round_of(rnd, table.deal_set.seat, level))
+        played.append(play_by_hand(rnd, level, seed=5, person_seat=table.deal_set.seat))
     return played
 
 
@@ -88,7 +88,7 @@ def test_a_deal_s_par_and_others_points_wait_until_the_viewer_has_played_it(clie
     first_rounds = list(first.room.rounds.order_by("number"))
     for rnd in first_rounds:  # not even a deal's page: it shows every hand and the wall
         assert client.get(reverse("round_detail", args=[rnd.pk])).status_code == 404
-    play_round_of(table.room.rounds.get(number=1), deal_set.seat, "strong")
+    play_by_hand(table.room.rounds.get(number=1), "strong", seed=5, person_seat=deal_set.seat)
     seen = friends.results(deal_set, late)
     assert seen.pars == (deal_set.pars[0], None)
     other = next(row for row in seen.rows if not row.mine)
@@ -112,7 +112,7 @@ def test_the_seeds_are_shown_once_the_set_has_closed_and_nobody_plays_them(clien
     seed = deal_set.deals[0][0]
     with mock.patch("django.utils.timezone.now", return_value=later):
         assert seed not in client.get(page).content.decode()  # still being played
-        play_round_of(table.room.rounds.get(number=1), deal_set.seat, "strong")
+        play_by_hand(table.room.rounds.get(number=1), "strong", seed=5, person_seat=deal_set.seat)
         assert seed in client.get(page).content.decode()
         with pytest.raises(ServiceError):
             friends.join(deal_set, person("too-late"))

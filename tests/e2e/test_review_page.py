@@ -19,31 +19,14 @@ SIZES = {"phone": {"width": 412, "height": 915}, "laptop": {"width": 1280, "heig
 # The owner plays their own seat (the easy level's choices, sent as their own moves) with
 # three computers, to the round's end.
 SETUP = """
-import random
 from django.contrib.auth.models import User
-from django.db import transaction
-from games.history.replay import replay
-from games.models import Round
-from games.play import moves, steps
 from games.rooms import seating
-from games.rules.computer import choose_action
-from games.rules.round import action_to_dict
+from tests.tables import play_by_hand
 owner = User.objects.create_user("owner", password="x-long-password-1")
 room = seating.create_room(owner=owner, name="复盘", options={})
 for index in (1, 2, 3):
     seating.add_bot(room=room, user=owner, index=index, level="strong")
-rnd = seating.set_ready(room=room, user=owner)
-rng = random.Random(2)
-while True:
-    steps.run_bots(round_id=rnd.pk)
-    with transaction.atomic():
-        rnd = Round.objects.select_for_update().select_related("room").get(pk=rnd.pk)
-        if rnd.status == Round.Status.ENDED:
-            break
-        engine = replay(rnd)
-        seat = engine.waiting_on()[0]
-        moves.apply(rnd, seat, action_to_dict(choose_action(engine, seat, "easy", rng)),
-                    rnd.version)
+rnd = play_by_hand(seating.set_ready(room=room, user=owner), "easy", seed=2)
 print(rnd.status, rnd.pk)
 """
 

@@ -1,23 +1,19 @@
 """The review (复盘) on a finished round's page: each person's own decisions where 大师
 would have chosen otherwise, linked to the replay's board before the move."""
 
-import random
 import re
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.urls import reverse
 from django.utils import translation
 
 from games.history.replay import replay
 from games.models import Event, Round
-from games.play import moves
-from games.play.steps import run_bots
 from games.rooms.seating import add_bot, create_room, set_ready
-from games.rules.computer import choose_action
 from games.rules.review import Move, review
-from games.rules.round import action_to_dict, parse_action
+from games.rules.round import parse_action
+from tests.tables import play_by_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -33,19 +29,7 @@ def play_a_round_by_hand(owner, level: str = "easy") -> Round:
     room = create_room(owner=owner, name="复盘", options={})
     for index in (1, 2, 3):
         add_bot(room=room, user=owner, index=index, level="strong")
-    rnd = set_ready(room=room, user=owner)
-    rng = random.Random(2)
-    for _ in range(400):
-        run_bots(round_id=rnd.pk)
-        with transaction.atomic():
-            rnd = Round.objects.select_for_update().select_related("room").get(pk=rnd.pk)
-            if rnd.status == Round.Status.ENDED:
-                return rnd
-            engine = replay(rnd)
-            seat = engine.waiting_on()[0]
-            action = choose_action(engine, seat, level, rng)
-            moves.apply(rnd, seat, action_to_dict(action), rnd.version)
-    raise AssertionError("the round did not end")
+    return play_by_hand(set_ready(room=room, user=owner), level, seed=2)
 
 
 def test_the_round_page_reviews_the_person_s_own_decisions(client):
