@@ -39,14 +39,16 @@ def day_end(day: date) -> datetime:
 
 def challenge_of(day: date) -> DailyChallenge:
     """The day's challenge, made now if nobody has asked for it yet."""
-    existing = DailyChallenge.objects.filter(day=day).select_related("expert_round").first()
+    # With 大师's table: every page of the day asks whether its deal is still sealed.
+    existing = (DailyChallenge.objects.filter(day=day)
+                .select_related("expert_round__room").first())
     if existing is not None:
         return existing
     try:
         with transaction.atomic():
             return _make(day)
     except IntegrityError:  # another request made it meanwhile: theirs is the day's
-        return DailyChallenge.objects.select_related("expert_round").get(day=day)
+        return DailyChallenge.objects.select_related("expert_round__room").get(day=day)
 
 
 def _make(day: date) -> DailyChallenge:

@@ -111,6 +111,7 @@ class Results:
     pars: tuple[int | None, ...]  # None where the viewer may not see it yet
     rows: tuple[Row, ...]
     played: tuple[bool, ...]  # the viewer has finished each deal
+    seeds_out: bool  # the set's deals are no longer secret (``Room.is_sealed``)
 
 
 def _points(room: Room, seat: int) -> dict[int, tuple[int, int]]:
@@ -144,4 +145,5 @@ def results(deal_set: DealSet, viewer: AbstractBaseUser) -> Results:
     return Results(pars=tuple(p if s else None for p, s in zip(deal_set.pars, shown,
                                                                strict=True)),
                    rows=tuple(rows), played=tuple(number in mine
-                                                  for number in range(1, count + 1)))
+                                                  for number in range(1, count + 1)),
+                   seeds_out=out)

@@ -39,11 +39,12 @@ def ranking(challenge: DailyChallenge, user: AbstractBaseUser | None = None) -> 
     return entries
 
 
-def outcome_open(challenge: DailyChallenge, attempt: Attempt | None) -> bool:
+def outcome_open(*, finished: bool, sealed: bool) -> bool:
     """May the viewer see how the deal went (the par, the ranking, 大师's game)? Once they
-    have played it to its end, or once the day's deal is no longer secret: before, the
-    par alone would tell them whether the deal is a good one."""
-    return days.finished(attempt) or not challenge.expert_round.room.is_sealed()
+    have played it to its end (``finished``), or once the day's deal is no longer secret
+    (``sealed``: ``Room.is_sealed`` of 大师's table): before, the par alone would tell them
+    whether the deal is a good one."""
+    return finished or not sealed
 
 
 @dataclass(frozen=True)
@@ -69,11 +70,12 @@ def calendar(user: AbstractBaseUser, *, limit: int = 30) -> list[Day]:
         attempt = attempts.get(challenge.pk)
         sealed = challenge.expert_round.room.is_sealed(now)
         done = days.finished(attempt)
+        points = days.points(attempt) if done else None
         shown.append(Day(
             day=challenge.day,
-            par=challenge.par if done or not sealed else None,
-            points=days.points(attempt) if done else None,
-            against_par=days.points(attempt) - challenge.par if done else None,
+            par=challenge.par if outcome_open(finished=done, sealed=sealed) else None,
+            points=points,
+            against_par=points - challenge.par if done else None,
             playing=attempt is not None and not done,
             seed=None if sealed else challenge.seed,
             seed_hash=challenge.seed_hash))

@@ -55,8 +55,9 @@ def start(request):
 def _day_page(request, challenge: DailyChallenge, *, today: bool, error: str | None = None,
               status: int = 200):
     attempt = days.attempt_of(challenge, request.user)
-    open_outcome = standings.outcome_open(challenge, attempt)
     finished = days.finished(attempt)
+    sealed = challenge.expert_round.room.is_sealed()
+    open_outcome = standings.outcome_open(finished=finished, sealed=sealed)
     points = days.points(attempt) if finished else None
     context = {
         "challenge": challenge, "today": today, "attempt": attempt, "finished": finished,
@@ -65,7 +66,7 @@ def _day_page(request, challenge: DailyChallenge, *, today: bool, error: str | N
         "against_par": points - challenge.par if finished else None,
         "outcome_open": open_outcome,
         "ranking": standings.ranking(challenge, request.user) if open_outcome else [],
-        "seed": None if challenge.expert_round.room.is_sealed() else challenge.seed,
+        "seed": None if sealed else challenge.seed,
         "calendar": standings.calendar(request.user),
         "error": error,
     }
@@ -118,12 +119,13 @@ def join_deal_set(request, code: str):
 
 def _deal_set_page(request, deal_set: DealSet, *, error: str | None = None, status: int = 200):
     table = friends.table_of(deal_set, request.user)
-    out = not deal_set.expert_room.is_sealed()
+    results = friends.results(deal_set, request.user)
     context = {
         "deal_set": deal_set, "table": table, "error": error,
         "closed": timezone.now() >= deal_set.sealed_until,
-        "results": friends.results(deal_set, request.user),
-        "deals": [{"number": n, "hash": h, "seed": deal_set.deals[n - 1][0] if out else None}
+        "results": results,
+        "deals": [{"number": n, "hash": h,
+                   "seed": deal_set.deals[n - 1][0] if results.seeds_out else None}
                   for n, h in enumerate(deal_set.hashes, start=1)],
         "share_url": request.build_absolute_uri(),
     }

@@ -24,7 +24,7 @@ def may_watch(room: Room, user: AbstractBaseUser) -> bool:
     """May ``user`` see the table of ``room`` (seated or not)?"""
     if not user.is_authenticated:
         return False
-    if room.sealed_until is not None and room.is_sealed():
+    if room.is_sealed():
         return room.seats.filter(user=user).exists()
     return (room.allow_watching or room.owner_id == user.pk
             or room.seats.filter(user=user).exists())
@@ -37,7 +37,7 @@ def may_see_results(room: Room, user: AbstractBaseUser) -> bool:
     if not user.is_authenticated:
         return False
     played_here = RoundPlayer.objects.filter(round__room=room, user=user).exists()
-    if room.sealed_until is not None and room.is_sealed():
+    if room.is_sealed():
         return played_here
     return may_watch(room, user) or played_here
 
