@@ -39,10 +39,18 @@ class Views:
             for m in self.melds[seat]
         ]
 
+    def hand_laid_down(self, seat: int) -> bool:
+        """Is ``seat``'s hand face up for everyone? A winner lays it down (推倒; 血流成河:
+        the locked hand plays on face up), and once the round has ended every hand is."""
+        return self.phase == "ended" or self.out[seat] or self.locked(seat)
+
     def visible_counts(self, seat: int) -> list[int]:
-        """Copies of each tile ``seat`` can see: own hand, all melds shown, all discards."""
+        """Copies of each tile ``seat`` can see: own hand, the hands laid down, all melds
+        shown, all discards."""
         seen = list(self.hands[seat])
         for other in range(SEATS):
+            if other != seat and self.hand_laid_down(other):
+                seen = [n + m for n, m in zip(seen, self.hands[other], strict=True)]
             for meld in self.melds[other]:
                 if meld.kind != "concealed" or self.concealed_kong_seen(other, seat):
                     seen[meld.tile] += meld.size
@@ -79,8 +87,7 @@ class Views:
                     # A winner lays the hand down (推倒), and once the round has ended
                     # every hand is (摊牌).
                     "hand": [tile_str(t) for t in self.hand_tiles(seat)]
-                    if self.phase == "ended" or seat == viewer or self.out[seat]
-                    or self.locked(seat)
+                    if seat == viewer or self.hand_laid_down(seat)
                     else None,
                     "is_dealer": seat == self.dealer,
                     # 血流成河: the tiles this seat won with, one a win (已胡×n).
