@@ -9,6 +9,9 @@ only where the duplicate benchmark (``benchmarks/bench_bots.py``) showed it pays
   self-draw, which every player still in pays, is expected to score more;
 - kongs early (``eager_kong``): with many draws left a concealed or added kong is taken
   for its money even when it costs a step to ready;
+- live tiles (``live``): the unseen copies its waits and 进张 count are weighed by how
+  likely each is still in the wall rather than kept in a hand (suits others are void in
+  are long in the wall, the suits they keep short);
 - defence (``defence``): when the best discard looks dangerous (a chance of ``ALARM`` or
   more to deal in), it throws, among the discards keeping ``KEEP`` of the best one's
   offence, the one with the lowest expected deal-in cost.
@@ -21,7 +24,7 @@ import random
 
 from games.rules import bots
 from games.rules.bots import Shape
-from games.rules.expert import defence, plan, value, waiting
+from games.rules.expert import defence, live, plan, value, waiting
 from games.rules.round import Action, Round
 from games.rules.tiles import RANKS, SUIT_COUNT
 
@@ -36,7 +39,7 @@ SAFETY_RANK = 1e6
 READY_BONUS = 0.4
 # The parts can be switched off one at a time, to measure what each adds.
 PARTS = {"defence": True, "value": True, "void": True, "flush": True, "zimo_wait": True,
-         "eager_kong": True}
+         "eager_kong": True, "live": True}
 # Kong money is paid at once (a concealed kong 2 × base by each other player still in, an
 # added kong 1 ×), and a kong draws a replacement tile. With many turns left the expert
 # takes a concealed or added kong even when it costs a step to ready, as the outside
@@ -91,7 +94,14 @@ def choose_void(counts: list[int]) -> int:
 
 def _waits_for_zimo(state: Round, seat: int) -> bool:
     unseen = defence.unseen_counts(state.visible_counts(seat))
-    return waiting.waits_for_zimo(state, seat, unseen)
+    return waiting.waits_for_zimo(state, seat, _to_come(state, seat, unseen))
+
+
+def _to_come(state: Round, seat: int, unseen: list[int]) -> list[float]:
+    """The unseen copies weighed by how likely each is still to come out (``live``)."""
+    if not PARTS["live"]:
+        return unseen
+    return live.live_weights(state, seat, unseen)
 
 
 def _claim(state: Round, seat: int, verbs: set[str]) -> Action:
@@ -206,7 +216,7 @@ def discard_scores(state: Round, seat: int) -> dict[int, float]:
     """Each discard the expert considers -> its offence; those kept for a safety choice
     score higher the safer they are (see ``best_discard``)."""
     unseen = defence.unseen_counts(state.visible_counts(seat))
-    offence = offence_scores(state, seat, candidates(state, seat), unseen)
+    offence = offence_scores(state, seat, candidates(state, seat), _to_come(state, seat, unseen))
     if not PARTS["defence"]:
         return offence
     best_tile = max(offence, key=lambda t: (offence[t], -t))
