@@ -16,7 +16,9 @@ three (their shown melds and voids, whether they are out, and an empty list wher
 hand would be), and a ``MahjongDealer`` stand-in (the discards on the table, each seat's
 discards, the public action history, the voids, who has won, the number of wall tiles
 and a wall of that many blank placeholders) — then calls the function for the decision
-our engine waits for and turns its answer into one of ``state.legal_actions(seat)``:
+our engine waits for and turns its answer into one of ``state.legal_actions(seat)``.
+A winner's laid-down hand is not given to it: its engine's knowledge base counts only the
+seat's hand, the melds and the discards, and its strategies were tuned on that.
 
 =====================  ===========================================================
 our decision           ebony's function
