@@ -64,5 +64,6 @@ def live_weights(state: Round, seat: int, unseen: list[int]) -> list[float]:
         kept = min(held[s], in_suit)
         share[s] = ((in_suit - kept) + RELEASED * kept) / in_suit
     weighted = [unseen[t] * share[t // RANKS] for t in range(TILE_KINDS)]
-    scale = total / sum(weighted) if sum(weighted) > 0 else 1.0
+    weighted_total = sum(weighted)
+    scale = total / weighted_total if weighted_total > 0 else 1.0
     return [w * scale for w in weighted]
