@@ -208,7 +208,10 @@ async def _play_through(names, site, tables, keys, cookies, sampler, after, thin
                             "clicks": clicks, "clicks_failed": failed, "stale": stale})
         # What the whole run saw (a click's timeout is counted 10 s after it was sent).
         stats = run.stats
+        first_fault = segments[0][1] if segments else 0.0
         results[-1].update(timeouts=stats.timeouts, refused=dict(stats.refused),
+                           timed_out=[(round(sent - first_fault, 2), kind, held)
+                                      for sent, kind, held in stats.timed_out],
                            ws_errors=dict(stats.ws_errors),
                            clicks_failed_whole_run=stats.timeouts + sum(stats.refused.values()))
         return results

@@ -608,6 +608,9 @@ class Stats:
         self.ws_errors: Counter = Counter()  # in the window
         self.ws_errors_total = 0
         self.timeouts = 0
+        # (sent at, kind, held by the site) of every click that timed out: what a
+        # failing fault test prints, to tell a lost click from a slow one.
+        self.timed_out: list[tuple[float, str, bool]] = []
         self.update_sizes: list[int] = []
         self.bytes_in_window = 0
         self.messages_in_window = 0
@@ -916,6 +919,7 @@ class Person:
         if pending is not None and now - pending.sent > timeout:
             if self.run.stats.in_window(pending.sent):
                 self.run.stats.timeouts += 1
+                self.run.stats.timed_out.append((pending.sent, pending.kind, pending.held))
             self.pending = None
 
     async def _ready_again(self) -> None:
