@@ -83,6 +83,12 @@ def is_asked(engine: EngineRound, seat: int | None) -> bool:
     return engine.phase in OFFER_PHASES and seat in engine.waiting_on()
 
 
+def predates_offer(rnd, version: int | None) -> bool:
+    """Was ``version`` a page's before the tile now on offer was put there? Everyone saw
+    that tile offered; only what came after it is secret."""
+    return bool(rnd.offer) and version is not None and version < rnd.offer["version"]
+
+
 def refuse_unless_asked(rnd, engine: EngineRound, seat: int, action) -> None:
     """While a tile is on offer, a seat that is not asked gets the engine's one reason for
     not being asked (IllegalAction) whatever it sends, before any check of its version:

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.utils import timezone, translation
 
 from games.models import Round
-from games.play.errors import ServiceError
+from games.play.errors import ServiceError, StaleVersion
 from games.play.moves import apply_action
 from games.play.snapshot import load_snapshot
 from games.play.steps import advance_due_rounds
@@ -282,3 +282,36 @@ def test_with_the_open_window_the_asked_player_thinks_up_to_the_claim_seconds(ro
     # The others see the tile wait for South's whole clock, and the silence is a timeout.
     assert open_window["drawn_at"] == timedelta(seconds=15)
     assert open_window["south_timeouts"] == 1
+
+
+def answer_to_a_click_from_before_the_offer(room, users, clock, tile: str) -> tuple[str, str]:
+    """East's clock threw ``tile`` while East's own click (another discard, made on the
+    page from before) was held; what East and a player not asked are told when their
+    clicks from before the throw arrive."""
+    start = timezone.localtime().replace(year=2030, microsecond=0)
+    rnd = deal_position(room, clock, start)
+    apply_action(round_id=rnd.pk, user=users[0], expected_version=0,
+                 action={"type": "discard", "tile": tile})
+    answers = []
+    for user in (users[0], users[1]):
+        with translation.override("zh-hans"):
+            try:
+                commands.run_command(room=room, user=user, kind="discard",
+                                     action={"type": "discard", "tile": "2m"},
+                                     version=version_token.encode(room.code, 0))
+            except StaleVersion as exc:
+                answers.append(str(exc))
+            except ServiceError as exc:
+                answers.append(f"refused: {exc}")
+            else:
+                raise AssertionError("a click from before the throw was made")
+    return answers[0], answers[1]
+
+
+def test_a_click_from_before_the_offer_is_told_the_table_moved_whoever_may_claim(room, clock):
+    room, users = room
+    claimable = answer_to_a_click_from_before_the_offer(room, users, clock, CLAIMABLE)
+    unclaimable = answer_to_a_click_from_before_the_offer(room, users, clock, UNCLAIMABLE)
+    # Stale, not "wait: the tile on offer is not settled": the throw itself is public,
+    # and the answer is the same whether or not somebody may claim the tile.
+    assert claimable == unclaimable == ("牌桌已经变化，请重试。",) * 2
