@@ -17,7 +17,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 
-from games.play import deadlines
+from games.play import deadlines, outage
 from games.play.steps import advance_due_rounds
 from games.rooms import idle_rooms
 from games.table import local_sockets
@@ -72,6 +72,7 @@ def stop() -> None:
 async def _run(wake_event: asyncio.Event) -> None:
     takeover = settings.TIMER_TAKEOVER_SECONDS
     step_due = database_sync_to_async(advance_due_rounds)
+    resume_clocks = database_sync_to_async(outage.resume_clocks_if_met_away)
 
     here_now: set[int] = set()
 
@@ -95,11 +96,17 @@ async def _run(wake_event: asyncio.Event) -> None:
     sweep = database_sync_to_async(idle_rooms.sweep_if_due)
     while True:
         try:
+            if outage.met_away():  # first, once the database is back
+                await resume_clocks()
             if idle_rooms.sweep_due():  # once a minute: rooms nobody has been at close
                 await sweep()
             wait = await advance()
         except asyncio.CancelledError:
             raise
+        except outage.DATABASE_AWAY as exc:
+            logger.warning("the timer loop: database away: %s", exc)
+            outage.noticed_away()
+            wait = IDLE_SECONDS
         except Exception:
             logger.exception("the timer loop failed; trying again")
             wait = IDLE_SECONDS

@@ -20,8 +20,9 @@ import time
 from collections.abc import Awaitable, Callable
 
 from asgiref.sync import sync_to_async
-from django.db import InterfaceError, OperationalError, connections
+from django.db import connections
 
+from games.play import outage
 from xuezhan import health
 
 logger = logging.getLogger(__name__)
@@ -33,9 +34,9 @@ PROBE_TIMEOUT_SECONDS = 1.0
 # Far above a move's own time (a few ms, p99 well under a second at fifty tables).
 SLOW_MOVE_SECONDS = 1.0
 
-# What a database that is restarting or out of reach raises (a lost connection, a refused
-# one, the pool's timeout); a refused move (ServiceError) is not among them.
-DATABASE_AWAY = (OperationalError, InterfaceError)
+# What a database that is restarting or out of reach raises; a refused move
+# (ServiceError) is not among them.
+DATABASE_AWAY = outage.DATABASE_AWAY
 
 
 class DatabaseAway(Exception):
@@ -88,6 +89,7 @@ async def _telling_if_slow(attempt: Awaitable, tell: Callable[[], Awaitable[None
 
 def _mark_away() -> None:
     global _back, _probe
+    outage.noticed_away()  # the clocks resume before this process's next due step
     loop = asyncio.get_running_loop()
     if _back is None or _probe is None or _probe.done() or _probe.get_loop() is not loop:
         _back = asyncio.Event()

@@ -11,15 +11,19 @@ more. While nothing is due it sleeps until the next deadline could be overdue, l
 at most once a second for deadlines set meanwhile: one small query.
 """
 
+import logging
 import signal
 import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.db import connections
 
-from games.play import deadlines
+from games.play import deadlines, outage
 from games.play.steps import AdoptedRooms, advance_due_rounds
 from games.rooms import idle_rooms
+
+logger = logging.getLogger(__name__)
 
 IDLE_SECONDS = 1.0  # look at least this often: web processes set new deadlines
 
@@ -43,11 +47,21 @@ class Command(BaseCommand):
                 adopted.add(room_id)
 
         while not stopping:
-            idle_rooms.sweep_if_due()  # once a minute: rooms nobody has been at close
-            # Alone (--until-idle: a script or test with no web process), every due
-            # step is its own at once.
-            wait = advance_due_rounds(here=adopted.rooms(), stepped=adopt,
-                                      takeover=0 if until_idle else settings.TIMER_TAKEOVER_SECONDS)
+            try:
+                outage.resume_clocks_if_met_away()
+                idle_rooms.sweep_if_due()  # once a minute: rooms nobody has been at close
+                # Alone (--until-idle: a script or test with no web process), every due
+                # step is its own at once.
+                wait = advance_due_rounds(
+                    here=adopted.rooms(), stepped=adopt,
+                    takeover=0 if until_idle else settings.TIMER_TAKEOVER_SECONDS)
+            except outage.DATABASE_AWAY as exc:
+                # Restarting, or out of reach: look again, and once it is back resume
+                # the clocks first (outage.resume_clocks_if_met_away) rather than exit.
+                logger.warning("worker: database away: %s", exc)
+                outage.noticed_away()
+                connections.close_all()
+                wait = IDLE_SECONDS
             if until_idle and (wait is None or wait > IDLE_SECONDS):
                 break
             time.sleep(IDLE_SECONDS if wait is None else min(max(wait, 0.01), IDLE_SECONDS))
