@@ -82,6 +82,9 @@ def test_people_whose_sockets_stayed_open_are_not_taken_for_gone():
     assert [deadlines.is_away(seats[i], now) for i in range(4)] == [False, False, False, True]
 
 
+# Not inside the test's transaction: the worker closes its broken connections and opens
+# new ones, as it does in production (no atomic block around its loop).
+@pytest.mark.django_db(transaction=True)
 def test_the_worker_rides_out_the_outage_and_resumes_the_clocks_first(monkeypatch):
     from games.management.commands import run_worker
 
