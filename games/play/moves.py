@@ -71,12 +71,7 @@ def apply(
     phase_before = engine.phase
     try:
         parsed = parse_action(action)
-        if stale and offers.predates_offer(rnd, expected_version):
-            # Made before the tile now on offer was put there (a click held while the
-            # database was away, overtaken by its clock): the offer is public, so
-            # saying the table moved on tells nothing about who may claim it.
-            raise StaleVersion(_("The table has changed since you looked: try again."))
-        offers.refuse_unless_asked(rnd, engine, seat, parsed)
+        offers.refuse_unless_asked(rnd, engine, seat, parsed, expected_version)
         if stale and not same_question_since(rnd, seat, expected_version):
             raise StaleVersion(_("The table has changed since you looked: try again."))
         # Only other players' answers to the same question came in between (a void

@@ -89,11 +89,15 @@ def predates_offer(rnd, version: int | None) -> bool:
     return bool(rnd.offer) and version is not None and version < rnd.offer["version"]
 
 
-def refuse_unless_asked(rnd, engine: EngineRound, seat: int, action) -> None:
+def refuse_unless_asked(rnd, engine: EngineRound, seat: int, action,
+                        version: int | None) -> None:
     """While a tile is on offer, a seat that is not asked gets the engine's one reason for
     not being asked (IllegalAction) whatever it sends, before any check of its version:
-    "stale" or "not your turn" would tell whether somebody else was asked."""
-    if not rnd.offer or is_asked(engine, seat):
+    "stale" or "not your turn" would tell whether somebody else was asked. A move made
+    on a page from before the tile was offered is left to the version check: the offer
+    is public (a click held while the database was away, overtaken by its clock, is told
+    the table moved on, not to wait)."""
+    if not rnd.offer or is_asked(engine, seat) or predates_offer(rnd, version):
         return
     shown = held_engine(rnd) or engine
     shown.check(seat, action)  # in an offer phase, raises for anyone not asked
