@@ -5,6 +5,8 @@
         --arrangements all --options '{"mode": "xueliu"}' --json bots.json
     .venv/bin/python -m benchmarks.bench_bots --rounds 2000 --levels expert,ebony-z \\
         --rules ebony --workers 4
+    .venv/bin/python -m benchmarks.bench_bots --rounds 16000 --against strong \\
+        --levels expert,expert-without-zimo_wait,expert-without-live,strong --seed 901
 
 Levels: ours (``computer.LEVELS``: easy, strong, expert) and, when ebony72's code is at
 ``../shared/opponents/ebony72``, the outside player's two strategies ``ebony-initial``
@@ -25,7 +27,8 @@ uses the same deals. The random choices (the easy bot's) come from one
 repeatable.
 
 ``--rounds N`` counts rounds *played in total*: each pairing gets
-``N // (pairings * arrangements)`` deals, each played in every arrangement.
+``N // (pairings * arrangements)`` deals, each played in every arrangement. The
+pairings are every two of ``--levels``, or with ``--against C`` only each level against C.
 
 Statistics. A *deal group* is one deal of one pairing played in all its arrangements.
 The groups are independent; the rounds inside one are not (same tiles). So the 95%
@@ -33,6 +36,15 @@ confidence intervals are computed over groups: for a level, the group value is i
 mean points per seat per round in that group; for a pairing, it is the difference
 A − B of those means. Interval: mean ± t · sd / sqrt(groups) (Student t, 1.96 for many
 groups). Points sum to zero at a 2-against-2 table, so A − B = 2 · (A's mean).
+
+Paired contrasts. When two levels X and Y have each played a third level C, they did so
+on the same deals, so what X does better than Y against C is measured deal by deal: the
+contrast's value on deal i is (X − C on deal i) − (Y − C on deal i), and its interval is
+taken over the deals. Its mean is the difference of the two pairings' means, but most of
+a deal's luck (a wall that favours whoever plays it fast, say) is in both terms and
+cancels, so its interval is narrower than the two pairings' intervals suggest. This is
+how to measure what one part of the expert adds (``expert`` and
+``expert-without-PART`` each against ``strong``).
 
 Per level and per pairing: win rate (seat-rounds with a win), 自摸 rate (seat-rounds
 with a self-drawn win, 杠上花 included), deal-in rate (点炮: seat-rounds in which the
@@ -261,9 +273,20 @@ def room_options(rules: str = "default", options=None) -> RoomOptions:
     return RoomOptions.from_dict({**RULE_SETS[rules], **(options or {})})
 
 
-def deals_per_pairing(levels: Sequence[str], rounds: int, arrangements: str) -> int:
+def pairings_of(levels: Sequence[str], against: str | None = None) -> list[tuple[str, str]]:
+    """Every two of ``levels`` (in their order), or each of them against ``against``
+    only; ValueError when ``against`` is not one of the levels."""
+    if against is None:
+        return list(combinations(levels, 2))
+    if against not in levels:
+        raise ValueError(f"--against {against}: give it in --levels too")
+    return [(level, against) for level in levels if level != against]
+
+
+def deals_per_pairing(levels: Sequence[str], rounds: int, arrangements: str,
+                      against: str | None = None) -> int:
     """How many deals each pairing plays so that ``rounds`` are played in total."""
-    per_deal = len(list(combinations(levels, 2))) * len(ARRANGEMENTS[arrangements])
+    per_deal = len(pairings_of(levels, against)) * len(ARRANGEMENTS[arrangements])
     if rounds < per_deal:
         raise ValueError(f"--rounds {rounds} is too few: one deal of every pairing "
                          f"takes {per_deal} rounds")
@@ -292,14 +315,14 @@ def played_groups(jobs: list[tuple], workers: int):
 
 def play_all(levels: Sequence[str], deals: int, seed=1, options=None,
              arrangements: str = "alternate", progress=None,
-             workers: int = 1) -> tuple[list[RoundResult], Timings]:
-    """Every pairing of ``levels`` plays deals 0 .. deals-1 in every arrangement, the deal
-    groups spread over ``workers`` processes."""
+             workers: int = 1, against: str | None = None) -> tuple[list[RoundResult], Timings]:
+    """Every pairing of ``levels`` (``pairings_of``) plays deals 0 .. deals-1 in every
+    arrangement, the deal groups spread over ``workers`` processes."""
     if not isinstance(options, RoomOptions):
         options = RoomOptions.from_dict(options)
     layout = ARRANGEMENTS[arrangements]
     jobs = [(pairing, deal, seed, options.to_dict(), layout)
-            for pairing in combinations(levels, 2) for deal in range(deals)]
+            for pairing in pairings_of(levels, against) for deal in range(deals)]
     timings = Timings()
     results: list[RoundResult] = []
     start = time.perf_counter()
@@ -314,19 +337,21 @@ def play_all(levels: Sequence[str], deals: int, seed=1, options=None,
 
 def run(levels: Sequence[str], rounds: int, seed=1, options=None,
         arrangements: str = "alternate", progress=None, rules: str = "default",
-        workers: int = 1) -> dict:
+        workers: int = 1, against: str | None = None) -> dict:
     """Play the tournament and return its summary (see ``summarise``). ``options`` are
-    changed on top of the rule set ``rules``."""
+    changed on top of the rule set ``rules``; ``against`` limits the pairings to each
+    level against that one."""
     levels = check_levels(levels)
     if arrangements not in ARRANGEMENTS:
         raise ValueError(f"arrangements: one of {', '.join(ARRANGEMENTS)}")
     options = room_options(rules, options)
-    deals = deals_per_pairing(levels, rounds, arrangements)
+    deals = deals_per_pairing(levels, rounds, arrangements, against)
     prepare_tables()  # built once per process, as the server does at start: not a decision
     start = time.perf_counter()
-    results, timings = play_all(levels, deals, seed, options, arrangements, progress, workers)
+    results, timings = play_all(levels, deals, seed, options, arrangements, progress, workers,
+                                against)
     seconds = time.perf_counter() - start
-    summary = summarise(results, levels, timings)
+    summary = summarise(results, levels, timings, against)
     summary.update(seed=seed, arrangements=list(ARRANGEMENTS[arrangements]),
                    deals_per_pairing=deals, rules=rules, options=options.to_dict(),
                    workers=workers, seconds=round(seconds, 2),
@@ -397,10 +422,38 @@ def level_stats(results: Sequence[RoundResult], level: str, timings: Timings) ->
     return stats
 
 
-def summarise(results: Sequence[RoundResult], levels: Sequence[str], timings: Timings) -> dict:
-    """Overall rows per level, then per pairing: each level's rows and A − B."""
+def deal_differences(results: Sequence[RoundResult], level: str, other: str) -> dict[int, float]:
+    """Per deal of the pairing of ``level`` and ``other`` (in either order): the level's
+    mean points per seat per round minus the other's."""
+    rounds = [r for r in results if set(r.pairing) == {level, other}]
+    mine, theirs = group_means(rounds, level), group_means(rounds, other)
+    return {deal: mine[(pairing, deal)] - theirs[(pairing, deal)] for pairing, deal in mine}
+
+
+def contrasts(results: Sequence[RoundResult], pairings: Sequence[tuple[str, str]]) -> list[dict]:
+    """For every two levels X, Y that each played a third level C: (X − C) − (Y − C),
+    paired deal by deal (see the module's docstring), over the deals both played."""
+    played = {frozenset(pairing) for pairing in pairings}
+    levels = list(dict.fromkeys(level for pairing in pairings for level in pairing))
+    found = []
+    for x, y in combinations(levels, 2):
+        for common in levels:
+            if common in (x, y) or not {frozenset((x, common)), frozenset((y, common))} <= played:
+                continue
+            of_x = deal_differences(results, x, common)
+            of_y = deal_differences(results, y, common)
+            deals = sorted(of_x.keys() & of_y.keys())
+            found.append({"a": x, "b": y, "against": common,
+                          "difference": mean_ci([of_x[d] - of_y[d] for d in deals])})
+    return found
+
+
+def summarise(results: Sequence[RoundResult], levels: Sequence[str], timings: Timings,
+              against: str | None = None) -> dict:
+    """Overall rows per level, then per pairing: each level's rows and A − B; then the
+    paired contrasts of two levels against a third."""
     pairings = []
-    for pairing in combinations(levels, 2):
+    for pairing in pairings_of(levels, against):
         rounds = [r for r in results if r.pairing == pairing]
         a, b = (group_means(rounds, level) for level in pairing)
         pairings.append({
@@ -413,6 +466,7 @@ def summarise(results: Sequence[RoundResult], levels: Sequence[str], timings: Ti
         "rounds": len(results),
         "levels": {level: level_stats(results, level, timings) for level in levels},
         "pairings": pairings,
+        "contrasts": contrasts(results, pairings_of(levels, against)),
     }
 
 
@@ -465,9 +519,22 @@ def format_markdown(summary: dict) -> str:
     for p in summary["pairings"]:
         lines.append(f"| {p['a']} v {p['b']} | {p['deals']} | {p['rounds']} | "
                      f"{_ci_text(p['difference'])} |")
+    lines.extend(_contrast_lines(summary.get("contrasts", [])))
     lines.extend(_income_lines(summary))
     lines.extend(_fallback_lines(summary["levels"]))
     return "\n".join(lines)
+
+
+def _contrast_lines(found: list[dict]) -> list[str]:
+    """The paired contrasts: X against C minus Y against C, deal by deal."""
+    if not found:
+        return []
+    lines = ["", "| X v Y, both against C | deals | (X − C) − (Y − C), paired by deal (95% CI) |",
+             "|---|---|---|"]
+    for c in found:
+        lines.append(f"| {c['a']} v {c['b']}, against {c['against']} | "
+                     f"{c['difference']['n']} | {_ci_text(c['difference'])} |")
+    return lines
 
 
 INCOME_HEADER = ("| level | vs | discard wins | 自摸 | kongs | wall end (查花猪/查叫) | "
@@ -524,19 +591,22 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="processes playing deal groups (the results do not depend on it)")
     parser.add_argument("--arrangements", choices=sorted(ARRANGEMENTS), default="alternate",
                         help="alternate: ABAB, BABA; all: also the rotations of AABB")
+    parser.add_argument("--against", default=None,
+                        help="play only each level against this one (also in --levels); "
+                             "the others are then compared deal by deal against it")
     parser.add_argument("--json", type=Path, default=None, help="also write the summary here")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     try:
         options = json.loads(args.options) if args.options else None
         room_options(args.rules, options)  # checked here for a clear error
-        deals_per_pairing(check_levels(levels), args.rounds, args.arrangements)
+        deals_per_pairing(check_levels(levels), args.rounds, args.arrangements, args.against)
         if args.workers < 1:
             raise ValueError("--workers: at least 1")
     except ValueError as exc:  # json.JSONDecodeError is a ValueError too
         parser.error(str(exc))
     summary = run(levels, args.rounds, args.seed, options, args.arrangements, _progress,
-                  rules=args.rules, workers=args.workers)
+                  rules=args.rules, workers=args.workers, against=args.against)
     print(format_markdown(summary))
     if args.json:
         args.json.write_text(json.dumps(summary, indent=2, ensure_ascii=False))

@@ -170,3 +170,73 @@ def test_an_expert_variant_plays_without_its_part_and_leaves_the_expert_whole():
     assert bench_bots.choose_ours(state, 0, "expert", rng) == ("pass", None)
     summary = bench_bots.run(["expert", "expert-without-zimo_wait"], 8, seed=3)
     assert set(summary["levels"]) == {"expert", "expert-without-zimo_wait"}
+
+
+# --- --against and the paired contrasts ---------------------------------------------------
+
+
+def synthetic_round(pairing, deal, arrangement, level_points):
+    """A round whose seats of each level won ``level_points[level]`` points each."""
+    levels = bench_bots.seat_levels(pairing, arrangement)
+    nothing = (False,) * SEATS
+    return bench_bots.RoundResult(
+        pairing=pairing, deal=deal, arrangement=arrangement, levels=levels,
+        net=tuple(level_points[level] for level in levels), won=nothing, fed=nothing,
+        fans=((),) * SEATS, pig=nothing, not_ready=nothing, end="wall_empty")
+
+
+def test_a_contrast_cancels_the_luck_of_the_deal_the_pairings_share():
+    # Deal luck of ±5 points that whoever sits at the table against C gets alike; X
+    # gains one point per seat-round more from it than Y does.
+    luck = [5, -5, 3, -3, 0, 4]
+    results = []
+    for deal, points in enumerate(luck):
+        for arrangement in ("ABAB", "BABA"):
+            results.append(synthetic_round(("X", "C"), deal, arrangement,
+                                           {"X": points + 1, "C": -points - 1}))
+            results.append(synthetic_round(("Y", "C"), deal, arrangement,
+                                           {"Y": points, "C": -points}))
+    pairings = bench_bots.pairings_of(("X", "Y", "C"), against="C")
+    assert pairings == [("X", "C"), ("Y", "C")]
+    (contrast,) = bench_bots.contrasts(results, pairings)
+    assert (contrast["a"], contrast["b"], contrast["against"]) == ("X", "Y", "C")
+    # X − C is 2 points more than Y − C on every deal: exactly 2, no interval to speak of,
+    diff = contrast["difference"]
+    assert diff["n"] == len(luck)
+    assert diff["mean"] == pytest.approx(2) and diff["high"] - diff["low"] == pytest.approx(0)
+    # while each pairing alone carries the deals' luck in its interval.
+    summary = bench_bots.summarise(results, ("X", "Y", "C"), bench_bots.Timings(), against="C")
+    for pairing in summary["pairings"]:
+        assert pairing["difference"]["high"] - pairing["difference"]["low"] > 5
+    assert summary["contrasts"] == [contrast]
+
+
+def test_without_against_every_two_levels_play_and_each_third_gives_a_contrast():
+    assert bench_bots.pairings_of(("a", "b", "c")) == [("a", "b"), ("a", "c"), ("b", "c")]
+    results = [synthetic_round(pairing, deal, "ABAB", {pairing[0]: deal, pairing[1]: -deal})
+               for pairing in bench_bots.pairings_of(("a", "b", "c")) for deal in range(3)]
+    found = bench_bots.contrasts(results, bench_bots.pairings_of(("a", "b", "c")))
+    assert {(c["a"], c["b"], c["against"]) for c in found} == {
+        ("a", "b", "c"), ("a", "c", "b"), ("b", "c", "a")}
+
+
+def test_against_plays_each_level_against_one_and_pairs_them_by_deal(tmp_path, capsys):
+    out = tmp_path / "against.json"
+    bench_bots.main(["--rounds", "12", "--levels", "easy,expert-without-live,strong",
+                     "--against", "strong", "--seed", "5", "--workers", "1",
+                     "--json", str(out)])
+    text = capsys.readouterr().out
+    assert "| easy v expert-without-live, against strong | 3 |" in text
+    data = json.loads(out.read_text())
+    assert [(p["a"], p["b"]) for p in data["pairings"]] == [
+        ("easy", "strong"), ("expert-without-live", "strong")]
+    assert data["deals_per_pairing"] == 3  # 12 rounds: 2 pairings × 2 arrangements × 3
+    (contrast,) = data["contrasts"]
+    first, second = (p["difference"]["mean"] for p in data["pairings"])
+    assert contrast["difference"]["mean"] == pytest.approx(first - second)
+
+
+def test_against_a_level_not_played_is_a_clear_error(capsys):
+    with pytest.raises(SystemExit):
+        bench_bots.main(["--levels", "easy,strong", "--against", "expert"])
+    assert "--against expert: give it in --levels too" in capsys.readouterr().err
