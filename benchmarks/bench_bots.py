@@ -422,26 +422,34 @@ def level_stats(results: Sequence[RoundResult], level: str, timings: Timings) ->
     return stats
 
 
-def deal_differences(results: Sequence[RoundResult], level: str, other: str) -> dict[int, float]:
-    """Per deal of the pairing of ``level`` and ``other`` (in either order): the level's
-    mean points per seat per round minus the other's."""
-    rounds = [r for r in results if set(r.pairing) == {level, other}]
-    mine, theirs = group_means(rounds, level), group_means(rounds, other)
-    return {deal: mine[(pairing, deal)] - theirs[(pairing, deal)] for pairing, deal in mine}
+def deal_differences(rounds: Sequence[RoundResult], pairing: tuple[str, str]) -> dict[int, float]:
+    """Per deal of one pairing's ``rounds``: A's mean points per seat per round minus B's."""
+    a, b = (group_means(rounds, level) for level in pairing)
+    return {deal: a[(played, deal)] - b[(played, deal)] for played, deal in a}
 
 
-def contrasts(results: Sequence[RoundResult], pairings: Sequence[tuple[str, str]]) -> list[dict]:
+def contrasts(differences: dict[tuple[str, str], dict[int, float]]) -> list[dict]:
     """For every two levels X, Y that each played a third level C: (X − C) − (Y − C),
-    paired deal by deal (see the module's docstring), over the deals both played."""
-    played = {frozenset(pairing) for pairing in pairings}
-    levels = list(dict.fromkeys(level for pairing in pairings for level in pairing))
+    paired deal by deal (see the module's docstring), over the deals both played.
+    ``differences``: per pairing (A, B), its ``deal_differences``."""
+
+    def versus(level: str, other: str) -> dict[int, float] | None:
+        """level − other per deal, whichever order their pairing was played in."""
+        if (level, other) in differences:
+            return differences[(level, other)]
+        if (other, level) in differences:
+            return {deal: -value for deal, value in differences[(other, level)].items()}
+        return None
+
+    levels = list(dict.fromkeys(level for pairing in differences for level in pairing))
     found = []
     for x, y in combinations(levels, 2):
         for common in levels:
-            if common in (x, y) or not {frozenset((x, common)), frozenset((y, common))} <= played:
+            if common in (x, y):
                 continue
-            of_x = deal_differences(results, x, common)
-            of_y = deal_differences(results, y, common)
+            of_x, of_y = versus(x, common), versus(y, common)
+            if of_x is None or of_y is None:
+                continue
             deals = sorted(of_x.keys() & of_y.keys())
             found.append({"a": x, "b": y, "against": common,
                           "difference": mean_ci([of_x[d] - of_y[d] for d in deals])})
@@ -452,21 +460,21 @@ def summarise(results: Sequence[RoundResult], levels: Sequence[str], timings: Ti
               against: str | None = None) -> dict:
     """Overall rows per level, then per pairing: each level's rows and A − B; then the
     paired contrasts of two levels against a third."""
-    pairings = []
+    pairings, differences = [], {}
     for pairing in pairings_of(levels, against):
         rounds = [r for r in results if r.pairing == pairing]
-        a, b = (group_means(rounds, level) for level in pairing)
+        differences[pairing] = by_deal = deal_differences(rounds, pairing)
         pairings.append({
             "a": pairing[0], "b": pairing[1], "rounds": len(rounds),
-            "deals": len(a),
-            "difference": mean_ci([a[key] - b[key] for key in a]),
+            "deals": len(by_deal),
+            "difference": mean_ci(list(by_deal.values())),
             "levels": {level: level_stats(rounds, level, Timings()) for level in pairing},
         })
     return {
         "rounds": len(results),
         "levels": {level: level_stats(results, level, timings) for level in levels},
         "pairings": pairings,
-        "contrasts": contrasts(results, pairings_of(levels, against)),
+        "contrasts": contrasts(differences),
     }
 
 

@@ -196,28 +196,30 @@ def test_a_contrast_cancels_the_luck_of_the_deal_the_pairings_share():
                                            {"X": points + 1, "C": -points - 1}))
             results.append(synthetic_round(("Y", "C"), deal, arrangement,
                                            {"Y": points, "C": -points}))
-    pairings = bench_bots.pairings_of(("X", "Y", "C"), against="C")
-    assert pairings == [("X", "C"), ("Y", "C")]
-    (contrast,) = bench_bots.contrasts(results, pairings)
+    assert bench_bots.pairings_of(("X", "Y", "C"), against="C") == [("X", "C"), ("Y", "C")]
+    summary = bench_bots.summarise(results, ("X", "Y", "C"), bench_bots.Timings(), against="C")
+    (contrast,) = summary["contrasts"]
     assert (contrast["a"], contrast["b"], contrast["against"]) == ("X", "Y", "C")
     # X − C is 2 points more than Y − C on every deal: exactly 2, no interval to speak of,
     diff = contrast["difference"]
     assert diff["n"] == len(luck)
     assert diff["mean"] == pytest.approx(2) and diff["high"] - diff["low"] == pytest.approx(0)
     # while each pairing alone carries the deals' luck in its interval.
-    summary = bench_bots.summarise(results, ("X", "Y", "C"), bench_bots.Timings(), against="C")
     for pairing in summary["pairings"]:
         assert pairing["difference"]["high"] - pairing["difference"]["low"] > 5
-    assert summary["contrasts"] == [contrast]
 
 
 def test_without_against_every_two_levels_play_and_each_third_gives_a_contrast():
     assert bench_bots.pairings_of(("a", "b", "c")) == [("a", "b"), ("a", "c"), ("b", "c")]
     results = [synthetic_round(pairing, deal, "ABAB", {pairing[0]: deal, pairing[1]: -deal})
                for pairing in bench_bots.pairings_of(("a", "b", "c")) for deal in range(3)]
-    found = bench_bots.contrasts(results, bench_bots.pairings_of(("a", "b", "c")))
-    assert {(c["a"], c["b"], c["against"]) for c in found} == {
-        ("a", "b", "c"), ("a", "c", "b"), ("b", "c", "a")}
+    summary = bench_bots.summarise(results, ("a", "b", "c"), bench_bots.Timings())
+    found = {(c["a"], c["b"], c["against"]): c["difference"]["mean"] for c in summary["contrasts"]}
+    assert set(found) == {("a", "b", "c"), ("a", "c", "b"), ("b", "c", "a")}
+    # A pairing played the other way round counts with its sign turned: c − b is −(b − c).
+    a_b, a_c, b_c = (p["difference"]["mean"] for p in summary["pairings"])
+    assert found[("a", "c", "b")] == pytest.approx(a_b - (-b_c))
+    assert found[("a", "b", "c")] == pytest.approx(a_c - b_c)
 
 
 def test_against_plays_each_level_against_one_and_pairs_them_by_deal(tmp_path, capsys):
