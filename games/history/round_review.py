@@ -55,7 +55,9 @@ def _difference_words(difference) -> dict:
         "played": coach_words.action_words(difference.played),
         "choice": coach_words.action_words(advice.choice),
         "reason": coach_words.reason_words(reason, figures),
-        "candidates": [_candidate_words(c, played_tile) for c in shown],
+        # Only a discard is "played" among discards: a pong or kong of the same tile is not.
+        "candidates": [_candidate_words(c, played_tile if played_verb == "discard" else None)
+                       for c in shown],
     }
 
 

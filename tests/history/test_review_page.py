@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.history.replay import replay
+from games.history.round_review import CANDIDATES_SHOWN
 from games.models import Event, Round
 from games.rooms.seating import add_bot, create_room, set_ready
 from games.rules.review import Move, review
@@ -57,9 +58,15 @@ def test_the_round_page_reviews_the_person_s_own_decisions(client):
     if any(d.advice.discards for d in expected.differences):
         assert 'class="chosen"' in section and "进张（未见）" in section
     assert "大师：" in section
-    # The player's own discard is shown beside 大师's candidates.
-    assert section.count('class="played"') == sum(
-        1 for d in expected.differences if d.played[0] == "discard" == d.advice.choice[0])
+    # The player's own discard is shown beside 大师's candidates: always when 大师 would
+    # have discarded too, else when it is among the candidates shown; a pong or kong never.
+    def marked(d) -> bool:
+        if d.played[0] != "discard":
+            return False
+        shown = d.advice.discards if d.advice.choice[0] == "discard" else \
+            d.advice.discards[:CANDIDATES_SHOWN]
+        return any(c.tile == d.played[1] for c in shown)
+    assert section.count('class="played"') == sum(1 for d in expected.differences if marked(d))
 
     with translation.override("en"):
         english = client.get(reverse("round_detail", args=[rnd.pk]),
