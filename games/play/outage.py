@@ -26,6 +26,7 @@ from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
 from games.models import Round, Seat
+from xuezhan import health
 
 logger = logging.getLogger(__name__)
 
@@ -70,5 +71,6 @@ def resume_clocks_if_met_away() -> None:
     which notes it (``noticed_away``) and looks again later."""
     global _met_away
     if _met_away:
+        health.drop_broken_connections()  # or each would count as the database away again
         resume_clocks()
         _met_away = False

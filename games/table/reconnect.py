@@ -113,6 +113,8 @@ async def _probe_until_back(back: asyncio.Event) -> None:
     while True:
         await asyncio.sleep(PROBE_EVERY_SECONDS)
         if back.is_set() or await probe():
+            # The held moves go next: not on the connections the outage broke.
+            await sync_to_async(health.drop_broken_connections, thread_sensitive=False)()
             back.set()
             logger.warning("database back")
             return

@@ -95,3 +95,38 @@ def test_page_loads_wait_for_a_pooled_connection_rather_than_fail():
         connection.close_pool()
         connection.settings_dict.clear()
         connection.settings_dict.update(original)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_after_an_outage_the_pool_hands_out_no_broken_connection():
+    """A PostgreSQL restart breaks every idle connection of the pool. Each would fail one
+    unit of work after the database is back, and each failure would count as the
+    database going away again (the clocks' grace given over and over). Once the database
+    answers, the broken ones are replaced before any work."""
+    from xuezhan import health
+
+    assert connection.vendor == "postgresql"
+    pool = connection.pool
+    pool.open()
+    held = [pool.getconn() for _ in range(3)]
+    pids = [conn.info.backend_pid for conn in held]
+    for conn in held:
+        pool.putconn(conn)
+    import psycopg
+
+    # The outage, for those three (from a connection of its own, not the pool's).
+    with psycopg.connect(pool.conninfo, **pool.kwargs) as killer:
+        killer.execute("SELECT pg_terminate_backend(pid, 5000) FROM unnest(%s::int[]) AS pid",
+                       [pids])  # waits (up to 5 s) until they are gone
+
+    health.drop_broken_connections()
+
+    borrowed = [pool.getconn() for _ in range(3)]
+    try:
+        for conn in borrowed:
+            assert conn.execute("SELECT 1").fetchone() == (1,)
+            assert conn.info.backend_pid not in pids
+    finally:
+        for conn in borrowed:
+            pool.putconn(conn)
