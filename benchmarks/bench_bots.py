@@ -138,6 +138,8 @@ class RoundResult:
     fallbacks: tuple[tuple[tuple[str, int], ...], ...] = ((),) * SEATS
     # Per seat, its net points from each of INCOME_SOURCES (they add up to ``net``).
     income: tuple[tuple[int, ...], ...] = ((0,) * len(INCOME_SOURCES),) * SEATS
+    # Per seat, how many of its wins counted each pattern or extra (对对胡, 根, …).
+    patterns: tuple[tuple[tuple[str, int], ...], ...] = ((),) * SEATS
 
 
 def seat_levels(pairing: tuple[str, str], arrangement: str) -> tuple[str, ...]:
@@ -154,8 +156,10 @@ def round_result(state: Round, pairing, deal: int, arrangement: str, levels,
     fans = [[] for _ in range(SEATS)]
     fed = [False] * SEATS
     zimo = [False] * SEATS
+    patterns = [Counter() for _ in range(SEATS)]
     for win in state.winners:
         fans[win["seat"]].append(win["fan"])
+        patterns[win["seat"]].update(win["patterns"].keys())
         if win["how"] in FED_WINS:
             fed[win["from"]] = True
         if win["how"] == "zimo":
@@ -178,6 +182,7 @@ def round_result(state: Round, pairing, deal: int, arrangement: str, levels,
         zimo=tuple(zimo),
         fallbacks=tuple(tuple(sorted(counts.items())) for counts in fallbacks),
         income=tuple(tuple(row) for row in income),
+        patterns=tuple(tuple(sorted(counts.items())) for counts in patterns),
     )
 
 
@@ -397,9 +402,10 @@ def level_stats(results: Sequence[RoundResult], level: str, timings: Timings) ->
     def rate(flag: str) -> float:
         return sum(getattr(r, flag)[s] for r, s in seats) / n if n else 0.0
 
-    fallbacks = Counter()
+    fallbacks, patterns = Counter(), Counter()
     for r, s in seats:
         fallbacks.update(dict(r.fallbacks[s]))
+        patterns.update(dict(r.patterns[s]))
     stats = {
         "seat_rounds": n,
         "points": mean_ci(list(group_means(results, level).values())),
@@ -416,6 +422,9 @@ def level_stats(results: Sequence[RoundResult], level: str, timings: Timings) ->
             for i, source in enumerate(INCOME_SOURCES)
         },
         "decisions": timings.summary(level),
+        # What the wins were made of: per pattern or extra, the share of wins counting it.
+        "patterns": {name: count / len(fans) for name, count in patterns.most_common()}
+        if fans else {},
     }
     if level in ebony.LEVELS:
         stats["fallbacks"] = dict(sorted(fallbacks.items()))
@@ -529,6 +538,7 @@ def format_markdown(summary: dict) -> str:
                      f"{_ci_text(p['difference'])} |")
     lines.extend(_contrast_lines(summary.get("contrasts", [])))
     lines.extend(_income_lines(summary))
+    lines.extend(_pattern_lines(summary["levels"]))
     lines.extend(_fallback_lines(summary["levels"]))
     return "\n".join(lines)
 
@@ -561,6 +571,16 @@ def _income_lines(summary: dict) -> list[str]:
         income = stats["income"]
         cells = " | ".join(f"{income[source]:+.3f}" for source in INCOME_SOURCES)
         lines.append(f"| {level} | {vs} | {cells} | {sum(income.values()):+.3f} |")
+    return lines
+
+
+def _pattern_lines(levels: dict) -> list[str]:
+    """What each level's wins were made of (the bigger hands one level makes and another
+    does not): per pattern or extra, the share of its wins that counted it."""
+    lines = ["", "Share of wins counting each pattern or extra:", ""]
+    for level, stats in levels.items():
+        shares = ", ".join(f"{name} {share:.1%}" for name, share in stats["patterns"].items())
+        lines.append(f"- {level} ({stats['wins']} wins): {shares or 'no wins'}")
     return lines
 
 

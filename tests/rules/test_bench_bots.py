@@ -59,8 +59,10 @@ def test_round_result_reads_wins_feeders_and_settlement():
     state = Round.deal(seed="bench-bots", dealer=0)
     state.phase, state.end = "ended", "wall_empty"
     state.winners = [
-        {"seat": 0, "how": "ron", "fan": 2, "from": 2},
-        {"seat": 1, "how": "zimo", "fan": 1, "from": None},
+        {"seat": 0, "how": "ron", "fan": 2, "from": 2,
+         "patterns": {"duiduihu": 1, "jingoudiao": 1}},
+        {"seat": 1, "how": "zimo", "fan": 1, "from": None,
+         "patterns": {"pinghu": 0, "zimo": 1}},
     ]
     state.ledger = [
         {"payer": 2, "payee": 0, "amount": 4, "reason": "ron"},
@@ -78,6 +80,32 @@ def test_round_result_reads_wins_feeders_and_settlement():
     assert r.net == (4, 4, 10, -18)
     # By source: discard wins, 自摸, kongs, wall end.
     assert r.income == ((4, 0, 0, 0), (0, 4, 0, 0), (-4, -2, 0, 16), (0, -2, 0, -16))
+    assert r.patterns == ((("duiduihu", 1), ("jingoudiao", 1)), (("pinghu", 1), ("zimo", 1)),
+                          (), ())
+
+
+def test_the_patterns_of_a_level_s_wins_are_shares_of_its_wins(played):
+    results, timings = played
+    summary = bench_bots.summarise(results, LEVELS, timings)
+    assert summary["levels"]["strong"]["wins"] > 0  # (easy may win none in these rounds)
+    for level, stats in summary["levels"].items():
+        kinds = Counter()
+        for r in results:
+            for s in range(SEATS):
+                if r.levels[s] == level:
+                    kinds.update(dict(r.patterns[s]))
+        # Every win counts its pattern (平胡 at least), so no share is above one.
+        assert all(0 < share <= 1 for share in stats["patterns"].values())
+        assert sum(share for name, share in stats["patterns"].items()
+                   if name in ("pinghu", "duiduihu", "qingyise", "qidui")) <= 1 + 1e-9
+        assert stats["patterns"] == pytest.approx(
+            {name: count / stats["wins"] for name, count in kinds.items()})
+    text = bench_bots.format_markdown({**summary, "deals_per_pairing": DEALS, "seed": 7,
+                                       "arrangements": ["ABAB"], "seconds": 1.0,
+                                       "rounds_per_second": 1.0,
+                                       "options": {}})
+    assert "Share of wins counting each pattern or extra" in text
+    assert f"- strong ({summary['levels']['strong']['wins']} wins): pinghu " in text
 
 
 def test_income_by_source_reads_each_payment_reason():
