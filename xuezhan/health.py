@@ -26,11 +26,16 @@ CHANNEL_CHECK_SECONDS = 2.0
 DATABASE_CHECK_SECONDS = 1.0
 
 
+def _postgres_pool():
+    """PostgreSQL's connection pool (psycopg_pool), or None (SQLite)."""
+    return getattr(connection, "pool", None) if connection.vendor == "postgresql" else None
+
+
 def check_database(timeout: float = DATABASE_CHECK_SECONDS) -> None:
     """A trivial query, answered within ``timeout``. Through PostgreSQL's pool the wait
     for a connection is bounded by ``timeout`` rather than the pool's own (20 s, made for
     busy page loads): a database that is down is reported at once."""
-    pool = getattr(connection, "pool", None) if connection.vendor == "postgresql" else None
+    pool = _postgres_pool()
     if pool is not None:
         pool.open()  # as Django does before its first connection (nothing if open)
         with pool.connection(timeout=timeout) as conn:
@@ -49,7 +54,7 @@ def drop_broken_connections() -> None:
     after the database is back, and each failure would count as a new outage (the clocks
     got the outage's grace again once per broken connection, found by the 'postgres
     restart' fault test). Nothing on SQLite."""
-    pool = getattr(connection, "pool", None) if connection.vendor == "postgresql" else None
+    pool = _postgres_pool()
     if pool is None:
         return
     try:
