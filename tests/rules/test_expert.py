@@ -5,13 +5,13 @@ import random
 
 from games.rules.bots import choose_discard
 from games.rules.computer import choose_action
-from games.rules.expert import defence, plan, player
+from games.rules.expert import defence, plan, player, triplets
 from games.rules.expert.player import best_discard
 from games.rules.options import RoomOptions
 from games.rules.round import Round
 from games.rules.simulate import play_round, simulate
 from games.rules.tiles import parse_tile, suit_index
-from tests.rules.test_bots import claim_state, scramble_hidden_tiles, turn_state
+from tests.rules.test_bots import claim_state, counts_of, scramble_hidden_tiles, turn_state
 
 LATE = [parse_tile(t) for t in "1s 2s 3s 9s 9s 1p 9p 7s 8s 1s 2s 3s".split()]
 
@@ -213,3 +213,43 @@ def test_early_the_expert_takes_a_kong_s_money_even_at_a_step_s_cost():
         player.PARTS["eager_kong"] = True
     late = kong_turn(wall_size=24)  # 6 draws each left
     assert choose_action(late, 0, "expert", random.Random(0)) == ("discard", parse_tile("5p"))
+
+
+def test_steps_to_all_pongs_count_triplets_and_pairs():
+    def steps(hand: str, melds: int = 0, void: str = "s") -> int:
+        return triplets.triplet_shanten(counts_of(hand), melds, suit_index(void))
+
+    assert steps("111222333m44455p") == -1  # four triplets and a pair: a win
+    assert steps("111222333m4445p") == 0  # waits on 5p alone (单钓)
+    assert steps("111222333m4455p") == 0  # two pairs: waits on either (对倒)
+    assert steps("111222m334455p") == 1  # three pairs: one must become a triplet
+    assert steps("111222m3344p569p") == 2
+    assert steps("11m3344p", melds=2) == 1  # two melds: two sets and a pair to go
+    # Void tiles count for nothing, even when paired.
+    assert steps("111222m3344p55p99s") == steps("111222m3344p55p")
+
+
+def test_the_expert_pongs_for_all_pongs_where_the_strong_level_passes():
+    # 222m 3m 44m 8m 22p 55p 99p, one step from ready: a pong of 4m leaves no closer
+    # normal hand, but after it and a throw of 3m, 222m 22p 55p 99p are one step from
+    # 对对胡 on any of three pairs.
+    state = claim_state("2223448m225599p", "s", "4m", ["pong", "pass"])
+    assert choose_action(state, 0, "strong", random.Random(0)) == ("pass", None)
+    assert choose_action(state, 0, "expert", random.Random(0)) == ("pong", None)
+    player.PARTS["triplets"] = False
+    try:
+        assert choose_action(state, 0, "expert", random.Random(0)) == ("pass", None)
+    finally:
+        player.PARTS["triplets"] = True
+
+
+def test_with_all_pongs_as_close_as_any_win_the_expert_keeps_its_pairs():
+    # 45m 999m 11p 333p 77p 88p: throwing 8p or 4m leaves the hand one step from
+    # ready either way; only the 4m throw keeps 对对胡 (a fan more) as close.
+    state = turn_state("45999m113337788p", "s")
+    assert choose_action(state, 0, "expert", random.Random(0)) == ("discard", parse_tile("4m"))
+    player.PARTS["triplets"] = False
+    try:
+        assert choose_action(state, 0, "expert", random.Random(0)) == ("discard", parse_tile("8p"))
+    finally:
+        player.PARTS["triplets"] = True

@@ -3,6 +3,7 @@
 - ``defence``: how likely a discard is to deal into each active opponent, and what it costs;
 - ``value``: what the hand's waits and shapes are worth in points;
 - ``plan``: when to play for 清一色;
+- ``triplets``: how far a hand is from 对对胡 (all pongs), for its pongs and its value;
 - ``waiting``: when to let a win on a discard pass and wait for a 自摸;
 - ``live``: which unseen tiles are still in the wall rather than kept in a hand;
 - ``player``: the decisions (void, discards, claims, kongs; 换三张 is the shared pick of

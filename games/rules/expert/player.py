@@ -3,6 +3,8 @@ only where the duplicate benchmark (``benchmarks/bench_bots.py``) showed it pays
 
 - 清一色 (``plan``): with at most two tiles outside one suit it throws those first and
   passes pongs and kongs of the other suit;
+- 对对胡 (``triplets``): it also pongs when the hand after the pong is as close to ready
+  by all pongs as it is now by any win, and values a hand as close to 对对胡 a little more;
 - value (``value``): among the discards that keep the hand closest to ready, each is
   weighed by its chance to win times the points that win would score;
 - waiting for 自摸 (``waiting``): a win on a discard is let pass when waiting for a
@@ -24,7 +26,7 @@ import random
 
 from games.rules import bots
 from games.rules.bots import Shape
-from games.rules.expert import defence, live, plan, value, waiting
+from games.rules.expert import defence, live, plan, triplets, value, waiting
 from games.rules.round import Action, Round
 from games.rules.tiles import RANKS, SUIT_COUNT
 
@@ -39,7 +41,7 @@ SAFETY_RANK = 1e6
 READY_BONUS = 0.4
 # The parts can be switched off one at a time, to measure what each adds.
 PARTS = {"defence": True, "value": True, "void": True, "flush": True, "zimo_wait": True,
-         "eager_kong": True, "live": True}
+         "eager_kong": True, "live": True, "triplets": True}
 # Kong money is paid at once (a concealed kong 2 × base by each other player still in, an
 # added kong 1 ×), and a kong draws a replacement tile. With many turns left the expert
 # takes a concealed or added kong even when it costs a step to ready, as the outside
@@ -106,12 +108,26 @@ def _to_come(state: Round, seat: int, unseen: list[int]) -> list[float]:
 
 def _claim(state: Round, seat: int, verbs: set[str]) -> Action:
     action = bots.strong_claim(state, seat, verbs)
+    if action[0] == "pass" and "pong" in verbs and PARTS["triplets"] \
+            and _pong_for_triplets(state, seat):
+        action = ("pong", None)
     if action[0] in ("pong", "kong") and PARTS["flush"]:
         # A meld of another suit ends the 清一色 the hand is playing for.
         suit = plan.flush_suit(state.hands[seat], state.melds[seat], state.voids[seat])
         if suit is not None and state.claim.tile // RANKS != suit:
             return ("pass", None)
     return action
+
+
+def _pong_for_triplets(state: Round, seat: int) -> bool:
+    """A pong the strong level declines is still worth it when, after it and the best
+    discard, the hand is as close to 对对胡 as it is now to any win."""
+    counts = state.hands[seat]
+    n_melds = len(state.melds[seat])
+    void = state.voids[seat]
+    now = Shape(counts, n_melds, void).shanten
+    after = bots.minus(counts, state.claim.tile, 2)
+    return triplets.best_triplet_shanten(after, n_melds + 1, void) <= now
 
 
 def _turns_left(state: Round) -> float:
@@ -202,7 +218,8 @@ def offence_scores(
         else:
             ukeire = Shape(rest, len(melds), void).ukeire(unseen)
             chance = value.win_chance(s, ukeire, unseen_total, turns_left, opponents)
-            points = value.hand_points(state, seat, rest) if PARTS["value"] else 1.0
+            points = (value.hand_points(state, seat, rest, s if PARTS["triplets"] else None)
+                      if PARTS["value"] else 1.0)
             ready = value.ready_chance(s, ukeire, unseen_total, turns_left)
             score = (chance * value.PAYERS_FACTOR + READY_BONUS * ready) * points
         if void is not None and t // RANKS == void:

@@ -7,6 +7,7 @@ against the danger of a discard (``defence.danger``).
 import math
 
 from games.rules.expert.plan import suit_sizes
+from games.rules.expert.triplets import triplet_shanten
 from games.rules.hands import Meld, waits
 from games.rules.round import Round
 from games.rules.scoring import WinContext, score_win
@@ -16,6 +17,9 @@ from games.rules.tiles import RANKS, SUIT_COUNT, TILE_KINDS
 FLUSH_CHANCE = (1.0, 0.55, 0.25, 0.08)
 FLUSH_MIN_MAIN = 8  # tiles of the main suit (melds included) before it is worth aiming
 FLUSH_FAN = 2
+# 对对胡 is one fan; a hand as close to it as to any win counts half of that (it may
+# still end as a plain win).
+TRIPLETS_FAN = 0.5
 # A wait's points are also collected from every other active player on a 自摸: on
 # average a win pays about this many times one payment.
 PAYERS_FACTOR = 1.4
@@ -85,13 +89,19 @@ def win_chance(shanten: int, ukeire: int, unseen_total: int, turns_left: float,
     return ready * (1.0 - miss)
 
 
-def hand_points(state: Round, seat: int, rest: list[int]) -> float:
-    """Expected points of a not-yet-ready hand's win: plain, raised by its 清一色 chance."""
+def hand_points(state: Round, seat: int, rest: list[int], shanten: int | None = None) -> float:
+    """Expected points of a not-yet-ready hand's win: plain, raised by its 清一色 chance,
+    the 根 and kongs it holds and, given the hand's ``shanten``, by 对对胡 when that is
+    no farther away."""
     base = state.options.base
-    chance = flush_chance(rest, state.melds[seat], state.voids[seat])
+    melds = state.melds[seat]
+    void = state.voids[seat]
+    chance = flush_chance(rest, melds, void)
     fan = FLUSH_FAN * chance
     fan += sum(1 for t in range(TILE_KINDS) if rest[t] == 4) * 0.5  # 根 kept in hand
-    fan += 0.5 * sum(1 for m in state.melds[seat] if m.is_kong)
+    fan += 0.5 * sum(1 for m in melds if m.is_kong)
+    if shanten is not None and triplet_shanten(rest, len(melds), void) <= shanten:
+        fan += TRIPLETS_FAN
     cap = state.options.cap
     if cap is not None:
         fan = min(fan, cap)
