@@ -13,6 +13,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from xuezhan.pool_retry import reconnect_while_waited_for
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -123,6 +125,9 @@ POSTGRES_POOL = {
     # reconnect) with it. Giving up after 2 s instead, the next request that needs a
     # connection (the reconnect probe asks every 0.5 s) starts a fresh try at once.
     "reconnect_timeout": 2.0,
+    # ...and when it gives up while a request waits, it tries again at once, or that
+    # request would wait out the whole timeout after the database is back.
+    "reconnect_failed": reconnect_while_waited_for,
 }
 
 if os.environ.get("DATABASE_URL"):

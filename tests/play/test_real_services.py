@@ -1,5 +1,7 @@
 """The real components of a deployment: PostgreSQL and Redis (run by `.ci/run`)."""
 
+import contextlib
+
 import pytest
 from channels.layers import get_channel_layer
 from django.db import connection
@@ -130,3 +132,76 @@ def test_after_an_outage_the_pool_hands_out_no_broken_connection():
     finally:
         for conn in borrowed:
             pool.putconn(conn)
+
+
+class LateDatabase:
+    """A port where PostgreSQL is down (nothing listens) until ``back()``, then
+    forwards every connection to the real one: a restart as the pool sees it."""
+
+    def __init__(self, target_port: int) -> None:
+        import socket
+
+        probe = socket.socket()
+        probe.bind(("127.0.0.1", 0))
+        self.port = probe.getsockname()[1]
+        probe.close()
+        self.target_port = target_port
+        self.server = None
+
+    def back(self) -> None:
+        import socket
+        import threading
+
+        self.server = socket.create_server(("127.0.0.1", self.port))
+
+        def pipe(a, b):
+            with contextlib.suppress(OSError):
+                while data := a.recv(65536):
+                    b.sendall(data)
+            with contextlib.suppress(OSError):
+                b.shutdown(socket.SHUT_WR)
+
+        def serve():
+            with contextlib.suppress(OSError):
+                while True:
+                    client, _ = self.server.accept()
+                    upstream = socket.create_connection(("127.0.0.1", self.target_port))
+                    for a, b in ((client, upstream), (upstream, client)):
+                        threading.Thread(target=pipe, args=(a, b), daemon=True).start()
+
+        threading.Thread(target=serve, daemon=True).start()
+
+    def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+
+
+@pytest.mark.postgres
+def test_a_request_waiting_through_a_restart_gets_a_connection_soon_after():
+    """The pool gives up a try to connect after its reconnect_timeout; a request that
+    was already waiting then got no connection until its own timeout ran out, long after
+    the database was back (the timer loop waited 20 s after a 5 s restart). With the
+    project's callback the pool tries again while anyone waits."""
+    import threading
+    import time
+
+    import psycopg_pool
+
+    from xuezhan.pool_retry import reconnect_while_waited_for
+
+    real = connection.settings_dict
+    late = LateDatabase(int(real["PORT"] or 5432))
+    pool = psycopg_pool.ConnectionPool(
+        f"host=127.0.0.1 port={late.port} dbname={real['NAME']} user={real['USER']}",
+        min_size=1, max_size=2, open=False, reconnect_timeout=0.5,
+        reconnect_failed=reconnect_while_waited_for)
+    try:
+        pool.open(wait=False)
+        threading.Timer(2.0, late.back).start()  # after every first try has given up
+        started = time.monotonic()
+        with pool.connection(timeout=15) as conn:
+            assert conn.execute("SELECT 1").fetchone() == (1,)
+        assert time.monotonic() - started < 6.0
+    finally:
+        pool.close()
+        late.close()
