@@ -308,7 +308,12 @@ def test_two_concurrent_actions_on_one_round_serialise(players):
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(outcomes) == ["applied", "stale"]
+    if tiles[0] == tiles[1]:
+        # The same click twice with the same version: the second is taken for the first
+        # one sent again (as a page does on reconnecting), answered alike, applied once.
+        assert outcomes == ["applied", "applied"]
+    else:
+        assert sorted(outcomes) == ["applied", "stale"]
     rnd.refresh_from_db()
     assert rnd.events.filter(kind="action", seat=dealer, version__gt=version).count() == 1
     assert len(EngineRound.from_json(rnd.state).discards[dealer]) <= 1  # one discard
