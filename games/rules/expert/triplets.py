@@ -7,6 +7,7 @@ distance from 对对胡 is counted on its own, so that a pong keeping the hand a
 ready by that route is taken, and a discard keeping the route open is worth a little more.
 """
 
+from games.rules.bots import discardable
 from games.rules.tiles import RANKS, TILE_KINDS
 
 SETS = 4  # a win is four sets and a pair; each meld is one set already
@@ -35,18 +36,11 @@ def triplet_shanten(counts: list[int], n_melds: int, void: int | None) -> int:
 
 
 def best_triplet_shanten(counts: list[int], n_melds: int, void: int | None) -> int:
-    """For a hand about to discard: its 对对胡 steps after the discard that keeps it
-    closest (void tiles, when held, are the only discards the rules allow)."""
-    held = [t for t in range(TILE_KINDS) if counts[t]]
-    if void is not None:
-        void_tiles = [t for t in held if t // RANKS == void]
-        if void_tiles:
-            held = void_tiles[:1]
-    best = None
-    for t in held:
+    """For a hand about to discard: its 对对胡 steps after the discard, among those the
+    void rule allows, that keeps it closest."""
+    steps = []
+    for t in discardable(counts, void):
         counts[t] -= 1
-        steps = triplet_shanten(counts, n_melds, void)
+        steps.append(triplet_shanten(counts, n_melds, void))
         counts[t] += 1
-        if best is None or steps < best:
-            best = steps
-    return best if best is not None else triplet_shanten(counts, n_melds, void)
+    return min(steps)
