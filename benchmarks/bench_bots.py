@@ -367,6 +367,13 @@ def run(levels: Sequence[str], rounds: int, seed=1, options=None,
 # --- statistics -------------------------------------------------------------------------
 
 
+def t95(degrees_of_freedom: int) -> float:
+    """The two-sided 95% Student t quantile used for the intervals (``T95``)."""
+    if degrees_of_freedom > max(T95):
+        return 1.96
+    return T95[max(k for k in T95 if k <= degrees_of_freedom)]
+
+
 def mean_ci(values: Sequence[float]) -> dict:
     """Mean and 95% confidence interval of independent values (None when n < 2)."""
     n = len(values)
@@ -374,8 +381,7 @@ def mean_ci(values: Sequence[float]) -> dict:
     if n < 2:
         return {"mean": mean, "low": None, "high": None, "n": n}
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    t = 1.96 if n - 1 > max(T95) else T95[max(k for k in T95 if k <= n - 1)]
-    half = t * sd / math.sqrt(n)
+    half = t95(n - 1) * sd / math.sqrt(n)
     return {"mean": mean, "low": mean - half, "high": mean + half, "n": n}
 
 
