@@ -192,6 +192,46 @@ def test_its_hand_value_is_unchanged_by_the_speed_ups():
         assert fast_cost(pi, T, Pg, KB, dc) == original_cost(pi, T, Pg, KB, dc)
 
 
+def test_its_next_tile_and_bad_decomposition_tests_are_unchanged_by_the_speed_ups():
+    hk = ebony.load().strategies["ebony-z"].hk
+    odd = [[c, n] for c in (-1, 0, 1, 2, 3) for n in range(-1, 12)]
+    odd += [3, 8, 9, 0, None, (0, 1), [0, True], [0.0, 1], [0, 1, 2], "x"]
+    for t in odd:
+        for name in ("nxtile", "nnxtile"):
+            assert getattr(hk, name)(t) == getattr(hk, name).original(t), (name, t)
+    original_cost, priced = hk.cost.original, []
+
+    def spy(pi, *args):
+        priced.append((json.loads(json.dumps(pi)), args[2]))
+        return original_cost(pi, *args)
+
+    for T, Pg, KB, dc in random_hands(20, seed=11):
+        fast = hk.cost
+        hk.cost = spy
+        try:
+            hk._hyval_impl([list(t) for t in T], Pg, KB, dc)
+        finally:
+            hk.cost = fast
+    bad = 0
+    for pi, KB in priced:
+        assert hk.haha(pi, KB, 0) == hk.haha.original(pi, KB, 0), (pi, KB)
+        bad += hk.haha.original(pi, KB, 0)
+    assert 0 < bad < len(priced)  # both answers were checked, many times
+
+
+def test_the_speed_ups_change_no_decision_of_a_tournament(monkeypatch):
+    def rounds(summary):
+        return [(p["a"], p["b"], p["difference"]["mean"], p["levels"]["ebony-z"]["wins"],
+                 p["levels"]["ebony-z"]["patterns"]) for p in summary["pairings"]]
+
+    hk = ebony.load().strategies["ebony-z"].hk
+    fast = rounds(bench_bots.run(("strong", "ebony-z"), 2, seed=21, rules="ebony", workers=1))
+    for name in ("hyval", "cost", "haha", "nxtile", "nnxtile"):
+        monkeypatch.setattr(hk, name, getattr(hk, name).original)
+    assert rounds(bench_bots.run(("strong", "ebony-z"), 2, seed=21, rules="ebony",
+                                 workers=1)) == fast
+
+
 def test_the_wider_cache_answers_from_the_zero_pattern_of_kb():
     hk = ebony.load().strategies["ebony-z"].hk
     T, Pg, KB, dc = next(random_hands(1, seed=3))
