@@ -100,6 +100,12 @@ FED_WINS = ("ron", "rob_kong")  # wins on a tile another seat gave away: 点炮
 INCOME_SOURCES = ("discard_win", "zimo", "kongs", "wall_end")
 
 
+# The kinds of kong money, each split into what a seat received and what it paid: a
+# level behind in kong money may make fewer kongs of its own (concealed, added, exposed
+# received), feed others' exposed kongs, or lose its kong money again (呼叫转移, 退税).
+KONG_REASONS = ("kong_concealed", "kong_added", "kong_exposed", "kong_transfer", "kong_refund")
+
+
 def income_source(reason: str) -> str:
     """The source (``INCOME_SOURCES``) of a ledger row's ``reason``."""
     if reason in FED_WINS:
@@ -140,6 +146,8 @@ class RoundResult:
     income: tuple[tuple[int, ...], ...] = ((0,) * len(INCOME_SOURCES),) * SEATS
     # Per seat, how many of its wins counted each pattern or extra (对对胡, 根, …).
     patterns: tuple[tuple[tuple[str, int], ...], ...] = ((),) * SEATS
+    # Per seat, per KONG_REASONS: (points received, points paid).
+    kong_money: tuple[tuple[tuple[int, int], ...], ...] = (((0, 0),) * len(KONG_REASONS),) * SEATS
 
 
 def seat_levels(pairing: tuple[str, str], arrangement: str) -> tuple[str, ...]:
@@ -166,10 +174,15 @@ def round_result(state: Round, pairing, deal: int, arrangement: str, levels,
             zimo[win["seat"]] = True
     fallbacks = fallbacks or [Counter() for _ in range(SEATS)]
     income = [[0] * len(INCOME_SOURCES) for _ in range(SEATS)]
+    kong_money = [[[0, 0] for _ in KONG_REASONS] for _ in range(SEATS)]
     for entry in state.ledger:
         source = INCOME_SOURCES.index(income_source(entry["reason"]))
         income[entry["payer"]][source] -= entry["amount"]
         income[entry["payee"]][source] += entry["amount"]
+        if entry["reason"] in KONG_REASONS:
+            kind = KONG_REASONS.index(entry["reason"])
+            kong_money[entry["payee"]][kind][0] += entry["amount"]
+            kong_money[entry["payer"]][kind][1] += entry["amount"]
     return RoundResult(
         pairing=pairing, deal=deal, arrangement=arrangement, levels=tuple(levels),
         net=tuple(state.net()),
@@ -182,6 +195,7 @@ def round_result(state: Round, pairing, deal: int, arrangement: str, levels,
         zimo=tuple(zimo),
         fallbacks=tuple(tuple(sorted(counts.items())) for counts in fallbacks),
         income=tuple(tuple(row) for row in income),
+        kong_money=tuple(tuple(tuple(pair) for pair in row) for row in kong_money),
         patterns=tuple(tuple(sorted(counts.items())) for counts in patterns),
     )
 
@@ -428,6 +442,12 @@ def level_stats(results: Sequence[RoundResult], level: str, timings: Timings) ->
             for i, source in enumerate(INCOME_SOURCES)
         },
         "decisions": timings.summary(level),
+        # Kong money by kind: mean points received and paid per seat-round.
+        "kong_money": {
+            reason: {"received": sum(r.kong_money[s][i][0] for r, s in seats) / n if n else 0.0,
+                     "paid": sum(r.kong_money[s][i][1] for r, s in seats) / n if n else 0.0}
+            for i, reason in enumerate(KONG_REASONS)
+        },
         # What the wins were made of: per pattern or extra, the share of wins counting it.
         "patterns": {name: count / len(fans) for name, count in patterns.most_common()}
         if fans else {},
@@ -544,6 +564,7 @@ def format_markdown(summary: dict) -> str:
                      f"{_ci_text(p['difference'])} |")
     lines.extend(_contrast_lines(summary.get("contrasts", [])))
     lines.extend(_income_lines(summary))
+    lines.extend(_kong_lines(summary["levels"]))
     lines.extend(_pattern_lines(summary["levels"]))
     lines.extend(_fallback_lines(summary["levels"]))
     return "\n".join(lines)
@@ -577,6 +598,18 @@ def _income_lines(summary: dict) -> list[str]:
         income = stats["income"]
         cells = " | ".join(f"{income[source]:+.3f}" for source in INCOME_SOURCES)
         lines.append(f"| {level} | {vs} | {cells} | {sum(income.values()):+.3f} |")
+    return lines
+
+
+def _kong_lines(levels: dict) -> list[str]:
+    """Kong money by kind, received and paid, per level against all."""
+    header = "| level | " + " | ".join(KONG_REASONS) + " |"
+    lines = ["", "Kong money per seat-round, received / paid:", "", header,
+             "|---|" + "---|" * len(KONG_REASONS)]
+    for level, stats in levels.items():
+        cells = " | ".join(f"{stats['kong_money'][r]['received']:.3f} / "
+                           f"{stats['kong_money'][r]['paid']:.3f}" for r in KONG_REASONS)
+        lines.append(f"| {level} | {cells} |")
     return lines
 
 

@@ -129,6 +129,44 @@ def test_income_by_source_adds_up_to_the_points(played):
         assert sum(stats["income"].values()) == pytest.approx(sum(nets) / len(nets))
 
 
+def test_kong_money_by_kind_is_what_the_ledger_paid_for_kongs():
+    state = Round.deal(seed="kong-money", dealer=0)
+    state.ledger.extend([
+        {"payer": 1, "payee": 0, "amount": 2, "reason": "kong_concealed"},
+        {"payer": 2, "payee": 0, "amount": 2, "reason": "kong_concealed"},
+        {"payer": 3, "payee": 1, "amount": 2, "reason": "kong_exposed"},
+        {"payer": 1, "payee": 2, "amount": 2, "reason": "kong_transfer"},
+        {"payer": 0, "payee": 3, "amount": 8, "reason": "zimo"},
+    ])
+    result = bench_bots.round_result(state, ("easy", "strong"), 0, "ABAB",
+                                     bench_bots.seat_levels(("easy", "strong"), "ABAB"))
+    kinds = dict(zip(bench_bots.KONG_REASONS, zip(*result.kong_money, strict=True), strict=True))
+    assert kinds["kong_concealed"] == ((4, 0), (0, 2), (0, 2), (0, 0))
+    assert kinds["kong_exposed"] == ((0, 0), (2, 0), (0, 0), (0, 2))
+    assert kinds["kong_transfer"] == ((0, 0), (0, 2), (2, 0), (0, 0))
+    assert kinds["kong_added"] == kinds["kong_refund"] == ((0, 0),) * SEATS
+    assert [sum(got - paid for got, paid in row) for row in result.kong_money] == \
+        [row[bench_bots.INCOME_SOURCES.index("kongs")] for row in result.income]
+
+
+def test_kong_money_of_real_rounds_adds_up_to_their_kong_income(played):
+    results, timings = played
+    kongs = bench_bots.INCOME_SOURCES.index("kongs")
+    for r in results:
+        assert [sum(got - paid for got, paid in row) for row in r.kong_money] == \
+            [row[kongs] for row in r.income]
+    assert any(got for r in results for row in r.kong_money for got, _ in row)
+    summary = bench_bots.summarise(results, LEVELS, timings)
+    for stats in summary["levels"].values():
+        net = sum(k["received"] - k["paid"] for k in stats["kong_money"].values())
+        assert net == pytest.approx(stats["income"]["kongs"])
+    text = bench_bots.format_markdown({**summary, "seed": 7, "deals_per_pairing": DEALS,
+                                       "arrangements": ["ABAB"], "rules": "default",
+                                       "seconds": 1.0, "rounds_per_second": 1.0,
+                                       "options": {}})
+    assert "Kong money per seat-round, received / paid:" in text
+
+
 def test_summary_rates_and_intervals(played):
     results, timings = played
     summary = bench_bots.summarise(results, LEVELS, timings)
