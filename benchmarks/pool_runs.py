@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from benchmarks.bench_bots import INCOME_SOURCES, t95
+from benchmarks.bench_bots import INCOME_SOURCES, KONG_REASONS, t95
 
 
 def standard_error(ci: dict) -> float:
@@ -61,6 +61,12 @@ def pool_level(stats: Sequence[dict]) -> dict:
         source: sum(s["income"][source] * s["seat_rounds"] for s in stats) / seat_rounds
         for source in INCOME_SOURCES
     }
+    if all("kong_money" in s for s in stats):  # runs before it was counted have none
+        pooled["kong_money"] = {
+            reason: {side: sum(s["kong_money"][reason][side] * s["seat_rounds"]
+                               for s in stats) / seat_rounds for side in ("received", "paid")}
+            for reason in KONG_REASONS
+        }
     return pooled
 
 
@@ -110,6 +116,14 @@ def format_markdown(pooled: Sequence[dict]) -> str:
             lines.append(f"| {level} | {s['seat_rounds']} | {s['win_rate']:.1%} | "
                          f"{s['zimo_rate']:.1%} | {s['deal_in_rate']:.1%} | "
                          f"{s['mean_fan']:.2f} | {income} |")
+        kong_rows = [(level, s["kong_money"]) for level, s in p["levels"].items()
+                     if "kong_money" in s]
+        if kong_rows:
+            lines += ["", "| kong money received / paid | " + " | ".join(KONG_REASONS) + " |",
+                      "|---|" + "---|" * len(KONG_REASONS)]
+            lines += [f"| {level} | " + " | ".join(f"{money[r]['received']:.3f} / "
+                                                 f"{money[r]['paid']:.3f}" for r in KONG_REASONS)
+                      + " |" for level, money in kong_rows]
         lines.append("")
     return "\n".join(lines)
 

@@ -44,6 +44,17 @@ def test_levels_rates_are_weighted_by_seat_rounds():
     assert pooled[0]["levels"]["expert"]["seat_rounds"] == 1600
 
 
+def test_kong_money_is_pooled_by_seat_rounds_when_every_run_has_it():
+    small, large = run_of(1, 0.0, 0.4, deals=100), run_of(2, 0.0, 0.4, deals=300)
+    for run, paid in ((small, 0.4), (large, 0.0)):
+        run["pairings"][0]["levels"]["expert"]["kong_money"] = {
+            reason: {"received": 0.2, "paid": paid} for reason in bench_bots.KONG_REASONS}
+    pooled = pool_runs.pool([small, large])
+    assert pooled[0]["levels"]["expert"]["kong_money"]["kong_added"] == \
+        pytest.approx({"received": 0.2, "paid": 0.1})
+    assert "kong_money" not in pooled[0]["levels"]["ebony-z"]  # an older run has none
+
+
 def test_runs_under_different_rules_are_not_pooled():
     other = run_of(2, 0.0, 0.4)
     other["options"] = {"cap": 4}
@@ -72,6 +83,7 @@ def test_real_runs_pool_from_the_command_line(tmp_path, capsys):
     assert "| 3 | 4 |" in text and "| 4 | 4 |" in text  # seed, deals
     assert f"| pooled | 8 | **{expected['mean']:+.3f}" in text
     assert min(r["mean"] for r in runs) <= expected["mean"] <= max(r["mean"] for r in runs)
+    assert "| kong money received / paid | kong_concealed |" in text
 
 
 def test_a_missing_file_is_a_clear_error(tmp_path, capsys):
