@@ -5,7 +5,7 @@
     ... (one run per seed)
     .venv/bin/python -m benchmarks.pool_runs ez914.json ez915.json ez916.json
 
-A run against ebony-z takes about 20 minutes for 2,000 rounds, and its interval is
+A run against ebony-z takes 20 to 30 minutes for 2,000 rounds, and its interval is
 ±0.4–0.5 points per seat per round: one run cannot tell a difference of a tenth from
 zero, so the issue's figures are several seeds pooled. Different seeds deal different
 walls, so the runs are independent; each pairing's A − B is pooled by inverse-variance
@@ -109,7 +109,7 @@ def format_markdown(pooled: Sequence[dict]) -> str:
         lines += [f"| {r['seed']} | {r['deals']} | {_ci(r['difference'])} |" for r in p["runs"]]
         lines += [f"| pooled | {p['difference']['n']} | **{_ci(p['difference'])}** |", "",
                   "| level | seat-rounds | win | zimo | deal-in | mean fan | "
-                  + " | ".join(INCOME_SOURCES) + " |",
+                  + " | ".join(f"points: {source}" for source in INCOME_SOURCES) + " |",
                   "|---|---|---|---|---|---|" + "---|" * len(INCOME_SOURCES)]
         for level, s in p["levels"].items():
             income = " | ".join(f"{s['income'][src]:+.3f}" for src in INCOME_SOURCES)
