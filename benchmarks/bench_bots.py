@@ -519,7 +519,7 @@ HEADER = ("| level | vs | seat-rounds | points/seat/round (95% CI) | win | zimo 
           "mean fan | pig | not ready | decision mean / p99 / max ms |")
 
 
-def _ci_text(ci: dict) -> str:
+def ci_text(ci: dict) -> str:
     if ci["low"] is None:
         return f"{ci['mean']:+.3f}"
     return f"{ci['mean']:+.3f} [{ci['low']:+.3f}, {ci['high']:+.3f}]"
@@ -529,7 +529,7 @@ def _row(level: str, vs: str, stats: dict) -> str:
     times = stats["decisions"]
     timing = (f"{times['mean_ms']:.3f} / {times['p99_ms']:.2f} / {times['max_ms']:.1f}"
               if times["decisions"] else "")
-    return (f"| {level} | {vs} | {stats['seat_rounds']} | {_ci_text(stats['points'])} | "
+    return (f"| {level} | {vs} | {stats['seat_rounds']} | {ci_text(stats['points'])} | "
             f"{stats['win_rate']:.1%} | {stats['zimo_rate']:.1%} | {stats['deal_in_rate']:.1%} | "
             f"{stats['mean_fan']:.2f} | "
             f"{stats['pig_rate']:.3%} | {stats['not_ready_rate']:.1%} | {timing} |")
@@ -561,7 +561,7 @@ def format_markdown(summary: dict) -> str:
               "|---|---|---|---|"]
     for p in summary["pairings"]:
         lines.append(f"| {p['a']} v {p['b']} | {p['deals']} | {p['rounds']} | "
-                     f"{_ci_text(p['difference'])} |")
+                     f"{ci_text(p['difference'])} |")
     lines.extend(_contrast_lines(summary.get("contrasts", [])))
     lines.extend(_income_lines(summary))
     lines.extend(_kong_lines(summary["levels"]))
@@ -578,7 +578,7 @@ def _contrast_lines(found: list[dict]) -> list[str]:
              "|---|---|---|"]
     for c in found:
         lines.append(f"| {c['a']} v {c['b']}, against {c['against']} | "
-                     f"{c['difference']['n']} | {_ci_text(c['difference'])} |")
+                     f"{c['difference']['n']} | {ci_text(c['difference'])} |")
     return lines
 
 
@@ -601,15 +601,19 @@ def _income_lines(summary: dict) -> list[str]:
     return lines
 
 
+def kong_cells(money: dict) -> str:
+    """A level's ``kong_money`` as table cells: received / paid, per KONG_REASONS."""
+    return " | ".join(f"{money[r]['received']:.3f} / {money[r]['paid']:.3f}"
+                      for r in KONG_REASONS)
+
+
 def _kong_lines(levels: dict) -> list[str]:
     """Kong money by kind, received and paid, per level against all."""
     header = "| level | " + " | ".join(KONG_REASONS) + " |"
     lines = ["", "Kong money per seat-round, received / paid:", "", header,
              "|---|" + "---|" * len(KONG_REASONS)]
     for level, stats in levels.items():
-        cells = " | ".join(f"{stats['kong_money'][r]['received']:.3f} / "
-                           f"{stats['kong_money'][r]['paid']:.3f}" for r in KONG_REASONS)
-        lines.append(f"| {level} | {cells} |")
+        lines.append(f"| {level} | {kong_cells(stats['kong_money'])} |")
     return lines
 
 

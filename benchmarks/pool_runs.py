@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from benchmarks.bench_bots import INCOME_SOURCES, KONG_REASONS, t95
+from benchmarks.bench_bots import INCOME_SOURCES, KONG_REASONS, ci_text, kong_cells, t95
 
 
 def standard_error(ci: dict) -> float:
@@ -97,17 +97,13 @@ def pool(summaries: Sequence[dict]) -> list[dict]:
     return pooled
 
 
-def _ci(ci: dict) -> str:
-    return f"{ci['mean']:+.3f} [{ci['low']:+.3f}, {ci['high']:+.3f}]"
-
-
 def format_markdown(pooled: Sequence[dict]) -> str:
     lines = []
     for p in pooled:
         lines += [f"### {p['a']} v {p['b']}", "",
                   "| seed | deals | A − B points/seat/round (95% CI) |", "|---|---|---|"]
-        lines += [f"| {r['seed']} | {r['deals']} | {_ci(r['difference'])} |" for r in p["runs"]]
-        lines += [f"| pooled | {p['difference']['n']} | **{_ci(p['difference'])}** |", "",
+        lines += [f"| {r['seed']} | {r['deals']} | {ci_text(r['difference'])} |" for r in p["runs"]]
+        lines += [f"| pooled | {p['difference']['n']} | **{ci_text(p['difference'])}** |", "",
                   "| level | seat-rounds | win | zimo | deal-in | mean fan | "
                   + " | ".join(f"points: {source}" for source in INCOME_SOURCES) + " |",
                   "|---|---|---|---|---|---|" + "---|" * len(INCOME_SOURCES)]
@@ -121,9 +117,7 @@ def format_markdown(pooled: Sequence[dict]) -> str:
         if kong_rows:
             lines += ["", "| kong money received / paid | " + " | ".join(KONG_REASONS) + " |",
                       "|---|" + "---|" * len(KONG_REASONS)]
-            lines += [f"| {level} | " + " | ".join(f"{money[r]['received']:.3f} / "
-                                                 f"{money[r]['paid']:.3f}" for r in KONG_REASONS)
-                      + " |" for level, money in kong_rows]
+            lines += [f"| {level} | {kong_cells(money)} |" for level, money in kong_rows]
         lines.append("")
     return "\n".join(lines)
 
