@@ -3,9 +3,14 @@ table. Every message it receives is checked for shape, then handed to
 ``games.play.moves``; a refused move is answered to that player alone and changes
 nothing. When the room's group says the table changed, each consumer renders the table
 as *its* player may see it: hidden tiles never leave the server, nor travel through the
-channel layer."""
+channel layer.
+
+A socket acts for the session it was opened with, no longer: it closes when that
+session ends (``accounts.socket_sessions``), and before each command it makes for its
+player it checks, now and then, that the session still logs the player in."""
 
 import logging
+import time
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -15,6 +20,7 @@ from django.utils import timezone, translation
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
+from accounts.socket_sessions import SessionSocket, still_logged_in
 from games import driver
 from games.models import Room, Seat
 from games.play import absence, broadcast
@@ -31,8 +37,24 @@ from xuezhan import drain, limits
 
 logger = logging.getLogger(__name__)
 
+# A socket checks that its session still logs its player in (accounts.socket_sessions
+# still_logged_in: two small queries) before a command it makes for them, at most this
+# often: not on every move of a quick hand, on the one thread that applies every move.
+# The message of the session's end closes the socket at once; this check only catches a
+# message that was lost, a few seconds late at most.
+SESSION_RECHECK_SECONDS = 5.0
 
-class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
+
+def clock() -> float:
+    """Now, in seconds, for the session check (tests move it forward)."""
+    return time.monotonic()
+
+
+class SessionGone(Exception):
+    """The socket's session no longer logs its player in: the command is not made."""
+
+
+class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
     """One viewer's table: a seated player's, or a watcher's (a logged-in user without a
     seat, while the room lets people watch: ``games.rooms.audience``). A change of the table
     reaches every consumer as a ``table.changed`` message naming the change; the
@@ -44,6 +66,7 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
 
     watching = False  # counted as a watcher (games.table.watchers)
     watchers_shown: int | None = None  # the watch count this page shows
+    session_checked_at = 0.0  # clock() when the session last logged the player in
 
     async def connect(self) -> None:
         self.user = self.scope["user"]
@@ -62,6 +85,9 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
             return
         await self.count_socket(limits.TABLE_SOCKETS, self.user.pk)
         self.group = room_group(self.code)
+        # Logged in by its session at this moment (Channels' AuthMiddleware checked it).
+        self.session_checked_at = clock()
+        await self.join_session_group(self.user)
         # In the group before the watcher is counted: a switch-off committed after the
         # check below reaches this socket. Held here before the table is read: every move
         # committed after that read reaches it from memory (games.table.local_sockets).
@@ -107,6 +133,7 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         """However the socket ended (closed, failed, cut off): the player is no longer
         here, and after the grace period the seat plays itself; a watcher is no longer
         counted."""
+        await self.leave_session_group()
         if not getattr(self, "group", None):
             return
         local_sockets.remove(self.room_id, self)
@@ -148,6 +175,8 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
         return room.pk, seat_of(room, self.user) is not None
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
+        if self.session_gone:
+            return  # closed for its session: a frame still on its way acts for nobody
         if not self.seated:
             # A watcher's page has no move to make; whatever is sent changes nothing.
             await self.send_error(self.translated(
@@ -179,6 +208,8 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
             await self.send_error(str(exc), stale=True)
         except ServiceError as exc:
             await self.send_error(str(exc))
+        except SessionGone:
+            await self.end_for_session()
         except reconnect.DatabaseAway:
             await self.send_error(self.translated(_(
                 "The table could not reach its database: your move was not made. "
@@ -200,7 +231,19 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
             await self.send(text_data=CLEAR_ERROR)
         return result
 
+    def _check_session(self) -> None:
+        """Raise SessionGone if the socket's session no longer logs its player in (ended
+        with its message lost, or its password changed); asked at most every
+        ``SESSION_RECHECK_SECONDS``."""
+        now = clock()
+        if now - self.session_checked_at < SESSION_RECHECK_SECONDS:
+            return
+        if not still_logged_in(self.session_key, self.user.pk):
+            raise SessionGone
+        self.session_checked_at = now
+
     def _handle(self, kind: str, action: dict, version: int | None) -> None:
+        self._check_session()  # on the database's thread, waited for as the move is
         # The room stands in by its key and code only: every service reads what it needs
         # under its own lock, so a copy read here could only be stale.
         with translation.override(self.language):
@@ -276,6 +319,9 @@ class TableConsumer(SafeConsumer, AsyncWebsocketConsumer):
                                   name=str(event.get("name", "")))
         if html is not None:
             await self.send(text_data=html)
+
+    async def say_session_ended(self, message) -> None:
+        await self.send_error(self.translated(message))
 
     async def send_error(self, message: str, *, retrying: bool = False,
                          stale: bool = False) -> None:

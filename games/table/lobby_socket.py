@@ -1,6 +1,7 @@
 """The lobby's socket: it only listens. One listener per process is in the lobby's group
 and renders the list once per change, language and page for all of that process's
-lobby sockets (LobbyListener); the newest socket of a page wins."""
+lobby sockets (LobbyListener); the newest socket of a page wins. A logged-in person's
+socket closes when the session it was opened with ends (``accounts.socket_sessions``)."""
 
 import asyncio
 import json
@@ -14,6 +15,7 @@ from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
+from accounts.socket_sessions import SessionSocket
 from games.play.broadcast import LOBBY_GROUP
 from games.rooms import lobby as selectors
 from games.table.safe_socket import SafeConsumer, language_of
@@ -22,7 +24,7 @@ from xuezhan import limits
 logger = logging.getLogger(__name__)
 
 
-class LobbyConsumer(SafeConsumer, AsyncWebsocketConsumer):
+class LobbyConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
     """Keeps the lobby's list of rooms live: when a room opens, fills or starts a round,
     every lobby page gets the new list (no tile, no hand: the lobby is public). The page
     a socket shows is its ``?page=`` (games.rooms.lobby.lobby_rooms); the lists are
@@ -30,7 +32,8 @@ class LobbyConsumer(SafeConsumer, AsyncWebsocketConsumer):
 
     A person logged in may hold ``LOBBY_SOCKETS_PER_USER`` lobby sockets in a process, a
     visitor ``ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS`` per address; one more closes their
-    oldest (``limits.CLOSE_REPLACED``)."""
+    oldest (``limits.CLOSE_REPLACED``). A person's socket is in their group of sockets
+    and closes when its session ends (``accounts.socket_sessions``)."""
 
     joined = False  # registered with the process's listener
     live = False  # accepted: the listener sends it every change
@@ -42,6 +45,7 @@ class LobbyConsumer(SafeConsumer, AsyncWebsocketConsumer):
         user = self.scope["user"]
         if user.is_authenticated:
             await self.count_socket(limits.LOBBY_SOCKETS, user.pk)
+            await self.join_session_group(user)
         else:
             await self.count_socket(limits.ANONYMOUS_LOBBY_SOCKETS,
                                     limits.socket_address(self.scope))
@@ -53,6 +57,7 @@ class LobbyConsumer(SafeConsumer, AsyncWebsocketConsumer):
 
     async def clean_up(self) -> None:
         self.live = False
+        await self.leave_session_group()
         if self.joined:
             LOBBY_LISTENER.leave(self)
 
@@ -62,6 +67,9 @@ class LobbyConsumer(SafeConsumer, AsyncWebsocketConsumer):
 
     async def send_error(self, message: str) -> None:
         await self.send(text_data=json.dumps({"error": message}, ensure_ascii=False))
+
+    async def say_session_ended(self, message) -> None:
+        await self.send_replaced_note(self.translated(message))
 
     async def send_replaced_note(self, message: str) -> None:
         self.live = False
