@@ -1,11 +1,12 @@
+from django import forms
 from django.contrib.admin.forms import AdminAuthenticationForm
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, PasswordChangeForm, UserCreationForm
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.forms.utils import ErrorDict
 from django.utils.translation import gettext_lazy as _
 
-from accounts import devices, usernames
+from accounts import devices, keeping_limits, usernames
 from xuezhan import limits
 
 
@@ -36,13 +37,20 @@ class LimitedLogin(Refusable):
     """A log-in form held to the limits on failed log-ins (``xuezhan.limits``), the same
     for every page that logs in (the site's, the admin's), counted together: refused
     without trying the password after too many failures for its account or from its
-    address, except a browser the account logged in from before (``accounts.devices``);
-    every password tried and failed counts."""
+    address, except a browser the account logged in from before (``accounts.devices``).
+
+    Every log-in counts as failed before its password is tried (``limits.admit_login``),
+    so that guesses sent all at once cannot all be tried; it gives its count back when
+    the password was right, or when no password was tried (a field left empty)."""
+
+    admission = None
 
     def full_clean(self):
         if self.is_bound and self.refusal is None and self.request is not None:
-            self.refusal = limits.login_refusal(self.request,
+            self.admission = limits.admit_login(self.request,
                                                 known_device=self._from_known_device)
+            if self.admission.refused:
+                self.refusal = limits.login_failures_message(self.admission.wait)
         super().full_clean()
 
     def _from_known_device(self) -> bool:
@@ -55,12 +63,20 @@ class LimitedLogin(Refusable):
         return bool(name) and devices.knows(self.request, name)
 
     def clean(self):
+        tried = bool(self.cleaned_data.get("username") is not None
+                     and self.cleaned_data.get("password"))
         try:
-            return super().clean()
+            cleaned = super().clean()
         except ValidationError:
-            if self.request is not None:
-                limits.count_failed_login(self.request)
+            if not tried:
+                self._give_back()
             raise
+        self._give_back()  # the password was right (or none was tried): no failure
+        return cleaned
+
+    def _give_back(self) -> None:
+        if self.admission is not None:
+            self.admission.give_back()
 
 
 class LoginForm(LimitedLogin, AuthenticationForm):
@@ -92,6 +108,10 @@ class SignUpForm(Refusable, UserCreationForm):
         if username is None:
             return None
         usernames.refuse_invisible(username)  # a filler, a direction mark: not seen
+        if usernames.passes_for_deleted(username):
+            raise ValidationError(
+                _("This name is how the site shows a deleted account. Please choose "
+                  "another."), code="deleted_look_alike")
         taken = usernames.look_alike(username)
         if taken is not None:
             raise ValidationError(
@@ -103,3 +123,61 @@ class SignUpForm(Refusable, UserCreationForm):
                   "letters), which can pass for another player's name. Please write it "
                   "in one."), code="mixed_scripts")
         return username
+
+
+class PasswordTriesLimited(Refusable):
+    """A form in which a logged-in person types their password to confirm something,
+    held to a limit of wrong passwords per person (``accounts.keeping_limits``): a stolen
+    session must not guess the password there. A try counts as wrong before the password
+    is checked, so that guesses sent together cannot all be checked; it is given back
+    when the password was right or not typed. Subclasses set ``wrong_password``."""
+
+    request = None
+    wrong_password = False
+
+    def full_clean(self):
+        admission = None
+        if self.is_bound and self.refusal is None and self.request is not None:
+            admission = keeping_limits.admit_password_try(self.request)
+            if admission.refused:
+                self.refusal = keeping_limits.password_message(admission)
+        super().full_clean()
+        if admission is not None and not self.wrong_password:
+            admission.give_back()
+
+
+class PasswordConfirmed(PasswordTriesLimited, forms.Form):
+    """A form that asks for the person's password to confirm what they ask (their e-mail
+    address, deleting the account)."""
+
+    password = forms.CharField(
+        label=_("Your password"), strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
+
+    def __init__(self, *args, user, request=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+        self.request = request
+
+    def clean_password(self):
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            self.wrong_password = True
+            raise ValidationError(_("That is not your password."), code="password_incorrect")
+        return password
+
+
+class LimitedPasswordChangeForm(PasswordTriesLimited, PasswordChangeForm):
+    """Django's password change (the old password, the new one twice), its old password
+    held to the same limit."""
+
+    def __init__(self, user, *args, request=None, **kwargs):
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    def clean_old_password(self):
+        try:
+            return super().clean_old_password()
+        except ValidationError:
+            self.wrong_password = True
+            raise

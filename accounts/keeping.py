@@ -11,30 +11,26 @@ import secrets
 import threading
 from importlib import import_module
 
-from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, logout
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.base_user import BaseUserManager
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.sessions.models import Session
-from django.core import signing
-from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage, EmailMultiAlternatives
 from django.db import transaction
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
-from django.urls import reverse, reverse_lazy
+from django.urls import reverse_lazy
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts import keeping_limits
-from accounts.forms import Refusable
+from accounts import devices, keeping_limits, socket_sessions
+from accounts.forms import LimitedPasswordChangeForm, PasswordConfirmed, Refusable
 from accounts.models import DeviceSession, record
 from accounts.usernames import DELETED_NAME
 
@@ -94,10 +90,12 @@ class PasswordResetView(auth_views.PasswordResetView):
 
     def post(self, request, *args, **kwargs):
         form = self.get_form()
-        form.refusal = keeping_limits.reset_refusal(request)
+        admission = keeping_limits.admit_reset(request)  # counted first
+        if admission.refused:
+            form.refusal = keeping_limits.reset_message(admission)
         if form.is_valid():
-            keeping_limits.count_reset(request)
             return self.form_valid(form)
+        admission.give_back()  # a mistake in the form: nothing was sent
         return self.render_to_response(self.get_context_data(form=form),
                                        status=429 if form.refusal else 200)
 
@@ -108,130 +106,47 @@ class PasswordResetDoneView(auth_views.PasswordResetDoneView):
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
     """The link of the e-mail: a new password, twice. Every session of the account,
-    here and elsewhere, ends with the old password (Django keeps a hash of it in each)."""
+    here and elsewhere, ends with the old password (Django keeps a hash of it in each),
+    and so do their open sockets and known devices."""
 
     template_name = "accounts/password_reset_confirm.html"
     success_url = reverse_lazy("accounts:password_reset_complete")
 
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        socket_sessions.end_sockets(form.user.pk, keep_session=None)
+        return response
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """A new password, with the old one (its wrong tries limited per person). The other
+    sessions end with the old password (Django keeps a hash of it in each); their open
+    sockets close at once, and the browsers that logged in before are known devices no
+    more (``accounts.devices``) but this one."""
+
+    form_class = LimitedPasswordChangeForm
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("accounts:password_change_done")
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "request": self.request}
+
+    def form_valid(self, form):
+        response = super().form_valid(form)  # keeps this session (update_session_auth_hash)
+        socket_sessions.end_sockets(self.request.user.pk,
+                                    keep_session=self.request.session.session_key)
+        devices.remember(self.request, response, self.request.user)
+        return response
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        if form.refusal:
+            response.status_code = 429
+        return response
+
 
 class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
     template_name = "accounts/password_reset_complete.html"
-
-
-# --- The e-mail address -----------------------------------------------------------------
-
-EMAIL_SALT = "accounts.keeping.email"
-EMAIL_LINK_DAYS = 3
-
-
-class PasswordConfirmed(Refusable, forms.Form):
-    """A form that asks for the person's password to confirm what they ask."""
-
-    password = forms.CharField(
-        label=gettext_lazy("Your password"), strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
-
-    def __init__(self, *args, user, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.user = user
-        self.wrong_password = False
-
-    def clean_password(self):
-        password = self.cleaned_data["password"]
-        if not self.user.check_password(password):
-            self.wrong_password = True
-            raise ValidationError(gettext_lazy("That is not your password."),
-                                  code="password_incorrect")
-        return password
-
-
-class EmailForm(PasswordConfirmed):
-    """The address reset links go to, with the password: somebody at a computer left
-    logged in must not be able to give the account their own address, and then a new
-    password. Any address may be given, one another account has too: refusing it would
-    tell who has it."""
-
-    email = forms.EmailField(
-        label=gettext_lazy("E-mail address"), required=False, max_length=254,
-        help_text=gettext_lazy("Only for resetting your password if you forget it. "
-                               "Leave it empty to remove it."),
-        widget=forms.EmailInput(attrs={"autocomplete": "email"}))
-
-    field_order = ["email", "password"]
-
-    def clean_email(self):
-        return BaseUserManager.normalize_email(self.cleaned_data["email"].strip())
-
-
-def email_link(request, user, email: str) -> str:
-    token = signing.dumps({"user": user.pk, "email": email}, salt=EMAIL_SALT, compress=True)
-    return request.build_absolute_uri(reverse("accounts:email_confirm", args=[token]))
-
-
-def send_email_confirmation(request, user, email: str) -> None:
-    context = {"user": user, "site_name": SITE_NAME, "link": email_link(request, user, email),
-               "days": EMAIL_LINK_DAYS}
-    subject = "".join(render_to_string("accounts/email_confirm_subject.txt",
-                                       context).splitlines())
-    body = render_to_string("accounts/email_confirm_email.txt", context)
-    deliver(EmailMessage(subject, body, None, [email]))
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def email(request):
-    """Set the e-mail address for password reset, or remove it. A new address is saved
-    once its owner opens the link sent to it (``email_confirm``): a typo must not send
-    the account's reset links to a stranger. Removing needs no link."""
-    user = request.user
-    form = EmailForm(request.POST or None, user=user,
-                     initial={"email": user.email})
-    status = 200
-    if request.method == "POST":
-        form.refusal = keeping_limits.password_refusal(request)
-        if form.is_valid():
-            address = form.cleaned_data["email"]
-            if not address:
-                user.email = ""
-                user.save(update_fields=["email"])
-                messages.success(request, _("Your e-mail address has been removed."))
-                return redirect("accounts:profile")
-            if address.casefold() == user.email.casefold():
-                messages.info(request, _("That is your e-mail address already."))
-                return redirect("accounts:profile")
-            refusal = keeping_limits.email_confirmation_refusal(request)
-            if refusal is None:
-                keeping_limits.count_email_confirmation(request)
-                send_email_confirmation(request, user, address)
-                messages.success(request, _(
-                    "We have sent a link to %(email)s. Open it to use this address for "
-                    "password reset.") % {"email": address})
-                return redirect("accounts:profile")
-            form.add_error(None, refusal)
-            status = 429
-        elif form.refusal:
-            status = 429
-        elif form.wrong_password:
-            keeping_limits.count_password_failure(request)
-    return render(request, "accounts/email.html", {"form": form}, status=status)
-
-
-@login_required
-@require_http_methods(["GET"])
-def email_confirm(request, token):
-    """The link of the confirmation e-mail: saves the address, for the account that
-    asked for it (whoever is logged in must be that account), within a few days."""
-    try:
-        data = signing.loads(token, salt=EMAIL_SALT, max_age=EMAIL_LINK_DAYS * 24 * 3600)
-    except signing.BadSignature:
-        data = None
-    if not data or data.get("user") != request.user.pk:
-        return render(request, "accounts/email_confirm_invalid.html", status=400)
-    request.user.email = data["email"]
-    request.user.save(update_fields=["email"])
-    messages.success(request, _("Your e-mail address %(email)s is saved. Reset links will "
-                                "go there.") % {"email": data["email"]})
-    return redirect("accounts:profile")
 
 
 # --- Sessions ---------------------------------------------------------------------------
@@ -331,17 +246,22 @@ def sessions(request):
 @login_required
 @require_POST
 def end_other_sessions(request):
-    """Log out everywhere else: every session of the user but this one ends."""
-    refusal = keeping_limits.session_ending_refusal(request)
-    if refusal is not None:
-        return _sessions_page(request, refusal=refusal, status=429)
-    keeping_limits.count_session_ending(request)
+    """Log out everywhere else: every session of the user but this one ends, with its
+    open sockets, and no other browser stays a known device (``accounts.devices``)."""
+    admission = keeping_limits.admit_session_ending(request)
+    if admission.refused:
+        return _sessions_page(request, refusal=keeping_limits.session_ending_message(admission),
+                              status=429)
     current = request.session.session_key
     others = list(DeviceSession.objects.filter(user=request.user)
                   .exclude(session_id=current).values_list("session_id", flat=True))
     end_sessions(others)
+    socket_sessions.end_sockets(request.user.pk, keep_session=current)
+    devices.forget_others(request.user)
     messages.success(request, _("You are logged out everywhere else."))
-    return redirect("accounts:sessions")
+    response = redirect("accounts:sessions")
+    devices.remember(request, response, request.user)  # this browser stays known
+    return response
 
 
 # --- Deleting the account ---------------------------------------------------------------
@@ -414,6 +334,7 @@ def delete_account(user) -> None:
         user.groups.clear()
         user.user_permissions.clear()
         end_sessions(keys)
+    socket_sessions.end_sockets(user.pk, keep_session=None)
     logger.info("accounts: account %s deleted", user.pk)
 
 
@@ -422,11 +343,10 @@ def delete_account(user) -> None:
 def delete(request):
     """Delete one's account, confirmed with the password. Wrong passwords count toward
     a limit per person (a stolen session must not guess it here)."""
-    form = PasswordConfirmed(request.POST or None, user=request.user)
+    form = PasswordConfirmed(request.POST or None, user=request.user, request=request)
     status = 200
     playing = playing_rooms(request.user)
     if request.method == "POST":
-        form.refusal = keeping_limits.password_refusal(request)
         if form.is_valid():
             try:
                 delete_account(request.user)
@@ -439,7 +359,5 @@ def delete(request):
                 return redirect("home")
         elif form.refusal:
             status = 429
-        elif form.wrong_password:
-            keeping_limits.count_password_failure(request)
     return render(request, "accounts/delete.html", {
         "form": form, "playing": playing, "deleted_name": DELETED_NAME}, status=status)

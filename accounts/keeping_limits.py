@@ -1,15 +1,16 @@
 """Limits on the account-keeping pages (``accounts.keeping``), counted by
-``xuezhan.limits`` (django-ratelimit's ``get_usage`` in the cache), answered with a
-message that says when to come back (status 429), never an error page. The rates are
-settings (``xuezhan/settings.py``, "Limits").
+``xuezhan.limits`` in the cache, each request before it is let in (``limits.admit``),
+answered with a message that says when to come back (status 429), never an error page.
+The rates are settings (``xuezhan/settings.py``, "Limits").
 
 - Password-reset requests, per address and per e-mail address asked for, whether an
   account has that address or not (so that the answer tells nothing).
 - E-mails sent to one address (reset links and address confirmations together), so that
   the site cannot be used to flood somebody's mailbox.
 - Confirmation e-mails a person asks for when setting their address.
-- Wrong passwords typed to confirm something (the e-mail address, deleting the account),
-  per person: a stolen session must not guess the password through these forms.
+- Wrong passwords typed to confirm something (the e-mail address, deleting the account,
+  changing the password), per person: a stolen session must not guess the password
+  through these forms.
 - "Log out everywhere else", per person (mildly: it is cheap, but not free).
 """
 
@@ -18,6 +19,7 @@ import unicodedata
 from django.utils.translation import ngettext
 
 from xuezhan import limits
+from xuezhan.counters import Counter
 
 
 def normalised_email(address: str) -> str:
@@ -33,47 +35,47 @@ def _user(group, request) -> str:
     return str(request.user.pk)
 
 
-# (group, setting with the rate, key): "ip" is django-ratelimit's client address.
+# "ip" counts by the client's address (``xuezhan.counters.client_address``).
 RESETS = [
-    ("password-resets-address", "PASSWORD_RESETS_PER_ADDRESS", "ip"),
-    ("mails-to-email", "MAILS_PER_EMAIL", _posted_email),
+    Counter("password-resets-address", "PASSWORD_RESETS_PER_ADDRESS", "ip"),
+    Counter("mails-to-email", "MAILS_PER_EMAIL", _posted_email),
 ]
 EMAIL_CONFIRMATIONS = [
-    ("email-confirmations-user", "EMAIL_CONFIRMATIONS_PER_USER", _user),
-    ("mails-to-email", "MAILS_PER_EMAIL", _posted_email),
+    Counter("email-confirmations-user", "EMAIL_CONFIRMATIONS_PER_USER", _user),
+    Counter("mails-to-email", "MAILS_PER_EMAIL", _posted_email),
 ]
 PASSWORD_FAILURES = [
-    ("password-confirm-failures-user", "PASSWORD_CONFIRM_FAILURES_PER_USER", _user),
+    Counter("password-confirm-failures-user", "PASSWORD_CONFIRM_FAILURES_PER_USER", _user),
 ]
-SESSION_ENDINGS = [("session-endings-user", "SESSION_ENDINGS_PER_USER", _user)]
+SESSION_ENDINGS = [Counter("session-endings-user", "SESSION_ENDINGS_PER_USER", _user)]
 
 
-def _minutes_to_wait(request, counters) -> int | None:
-    """Minutes until every counter is under its limit again; None when all are now."""
-    seconds = limits.seconds_to_wait(request, counters)
-    return None if seconds is None else limits.whole_minutes(seconds)
+def _minutes(admission) -> int:
+    return limits.whole_minutes(admission.wait)
 
 
-def reset_refusal(request) -> str | None:
-    """Why no reset link may be asked for now (too many from this address, or for this
-    e-mail address, lately), or None. Says nothing about whether an account has it."""
-    minutes = _minutes_to_wait(request, RESETS)
-    if minutes is None:
-        return None
+def admit_reset(request):
+    """Count a reset request before answering it (per address, per e-mail address asked
+    for); refused after too many lately. Says nothing about whether an account has it.
+    The view gives the count back when the form had a mistake and nothing was sent."""
+    return limits.admit(request, RESETS)
+
+
+def reset_message(admission) -> str:
+    minutes = _minutes(admission)
     return ngettext(
         "Too many password reset requests. Please try again in %(minutes)d minute.",
         "Too many password reset requests. Please try again in %(minutes)d minutes.",
         minutes) % {"minutes": minutes}
 
 
-def count_reset(request) -> None:
-    limits.count(request, RESETS)
+def admit_email_confirmation(request):
+    """Count a confirmation e-mail before sending it."""
+    return limits.admit(request, EMAIL_CONFIRMATIONS)
 
 
-def email_confirmation_refusal(request) -> str | None:
-    minutes = _minutes_to_wait(request, EMAIL_CONFIRMATIONS)
-    if minutes is None:
-        return None
+def email_confirmation_message(admission) -> str:
+    minutes = _minutes(admission)
     return ngettext(
         "Too many confirmation e-mails have been sent lately. "
         "Please try again in %(minutes)d minute.",
@@ -82,36 +84,30 @@ def email_confirmation_refusal(request) -> str | None:
         minutes) % {"minutes": minutes}
 
 
-def count_email_confirmation(request) -> None:
-    limits.count(request, EMAIL_CONFIRMATIONS)
+def admit_password_try(request):
+    """Count a password typed to confirm something as wrong before it is checked, so
+    that guesses sent together cannot all be tried; the form gives the count back when
+    the password was right (``accounts.keeping.PasswordConfirmed``)."""
+    return limits.admit(request, PASSWORD_FAILURES)
 
 
-def password_refusal(request) -> str | None:
-    """Why the password may not be tried now (too many wrong ones lately), or None."""
-    minutes = _minutes_to_wait(request, PASSWORD_FAILURES)
-    if minutes is None:
-        return None
+def password_message(admission) -> str:
+    minutes = _minutes(admission)
     return ngettext(
         "Too many wrong passwords. Please try again in %(minutes)d minute.",
         "Too many wrong passwords. Please try again in %(minutes)d minutes.",
         minutes) % {"minutes": minutes}
 
 
-def count_password_failure(request) -> None:
-    limits.count(request, PASSWORD_FAILURES)
+def admit_session_ending(request):
+    return limits.admit(request, SESSION_ENDINGS)
 
 
-def session_ending_refusal(request) -> str | None:
-    minutes = _minutes_to_wait(request, SESSION_ENDINGS)
-    if minutes is None:
-        return None
+def session_ending_message(admission) -> str:
+    minutes = _minutes(admission)
     return ngettext(
         "You have logged out your other sessions many times lately. "
         "Please try again in %(minutes)d minute.",
         "You have logged out your other sessions many times lately. "
         "Please try again in %(minutes)d minutes.",
         minutes) % {"minutes": minutes}
-
-
-def count_session_ending(request) -> None:
-    limits.count(request, SESSION_ENDINGS)

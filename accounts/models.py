@@ -96,3 +96,38 @@ def record(request, user) -> None:
 def record_login(sender, request, user, **kwargs) -> None:
     if request is not None:
         record(request, user)
+
+
+class PendingEmail(models.Model):
+    """An e-mail address a person asked to use for password reset, not confirmed yet: one
+    at a time (asking for another replaces it). The link sent to it carries a random
+    token whose SHA-256 alone is kept here, so that the link confirms this address only,
+    once, for this account, within ``accounts.email_address.LINK_DAYS``; a link for an
+    address no longer pending (replaced, removed, confirmed) finds nothing."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="pending_email")
+    email = models.EmailField(max_length=254)
+    token_sha256 = models.CharField(max_length=64)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("e-mail address to confirm")
+        verbose_name_plural = _("e-mail addresses to confirm")
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.email}"
+
+
+class DeviceGeneration(models.Model):
+    """How many times a person has said "log out everywhere else": a known device
+    (``accounts.devices``) is known for one generation and one password only, so that a
+    browser logged out that way, or from before a password change, guesses past the
+    account's lock no more. No row: generation 0."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="device_generation")
+    number = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.number}"

@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path, reverse_lazy
+from django.urls import path
 
-from accounts import keeping, views
+from accounts import email_address, keeping, views
 
 app_name = "accounts"
 
@@ -9,14 +9,7 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path(
-        "password/",
-        auth_views.PasswordChangeView.as_view(
-            template_name="accounts/password_change.html",
-            success_url=reverse_lazy("accounts:password_change_done"),
-        ),
-        name="password_change",
-    ),
+    path("password/", keeping.PasswordChangeView.as_view(), name="password_change"),
     path(
         "password/done/",
         auth_views.PasswordChangeDoneView.as_view(
@@ -32,8 +25,8 @@ urlpatterns = [
          name="password_reset_confirm"),
     path("password/reset/complete/", keeping.PasswordResetCompleteView.as_view(),
          name="password_reset_complete"),
-    path("email/", keeping.email, name="email"),
-    path("email/confirm/<str:token>/", keeping.email_confirm, name="email_confirm"),
+    path("email/", email_address.email, name="email"),
+    path("email/confirm/<str:token>/", email_address.email_confirm, name="email_confirm"),
     path("sessions/", keeping.sessions, name="sessions"),
     path("sessions/end-others/", keeping.end_other_sessions, name="end_other_sessions"),
     path("delete/", keeping.delete, name="delete"),

@@ -62,19 +62,24 @@ def signup(request):
         return redirect("home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST":
-        form.refusal = limits.signup_refusal(request)  # too many accounts from here
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        limits.count_signup(request)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {
-            "name": user.username
-        })
-        response = redirect(safe_next(request) or "home")
-        devices.remember(request, response, user)  # a log-in too: this browser is theirs
-        return response
+        admission = limits.admit_signup(request)  # counted first: too many from here?
+        if admission.refused:
+            form.refusal = limits.signup_message(admission.wait)
+        if form.is_valid():
+            return _signed_up(request, form.save())
+        admission.give_back()  # nothing was created
     return render(request, "accounts/signup.html", {"form": form},
                   status=429 if form.refusal else 200)
+
+
+def _signed_up(request, user):
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {
+        "name": user.username
+    })
+    response = redirect(safe_next(request) or "home")
+    devices.remember(request, response, user)  # a log-in too: this browser is theirs
+    return response
 
 
 def safe_next(request) -> str | None:

@@ -6,7 +6,6 @@ with the reason shown, on a laptop that runs plain `make test`.
 """
 
 import os
-import types
 import uuid
 
 import pytest
@@ -99,19 +98,18 @@ def fresh_limits(settings, monkeypatch):
     cache (with REDIS_URL the cache is the Redis the channel layer uses too, so it is not
     flushed) and no socket counted.
 
-    django-ratelimit counts in fixed windows (each key's window ends at its own second of
-    the period), and a count starts again from nothing when its window ends: a test whose
-    requests straddled that second saw its failures forgotten (CI, stop 35: three failed
-    log-ins, then a fourth let in). Its clock stands still for the length of a test, at
-    the second the test began, so every request of one test falls in one window."""
+    Requests are counted in fixed windows (``xuezhan.counters``: each key's window ends
+    at its own second of the period), and a count starts again from nothing when its
+    window ends: a test whose requests straddled that second saw its failures forgotten
+    (CI, stop 35: three failed log-ins, then a fourth let in). Its clock stands still for
+    the length of a test, at the second the test began, so every request of one test
+    falls in one window."""
     import time
 
-    import django_ratelimit.core
-
-    from xuezhan import limits
+    from xuezhan import counters, limits
 
     now = int(time.time())
-    monkeypatch.setattr(django_ratelimit.core, "time", types.SimpleNamespace(time=lambda: now))
+    monkeypatch.setattr(counters, "clock", lambda: now)
     settings.RATELIMIT_CACHE_PREFIX = f"rl-test-{uuid.uuid4().hex}:"
     limits.forget_sockets()
     yield

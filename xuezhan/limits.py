@@ -8,8 +8,10 @@ socket too many is let in and the same person's (or address's) oldest socket clo
 instead, saying why (``CLOSE_REPLACED``: the newest wins). The numbers are
 settings (``xuezhan/settings.py``, "Limits").
 
-Requests are counted by django-ratelimit in the cache, which Redis shares between
-processes; sockets are counted in the memory of the process that holds them.
+Requests are counted in the cache (``xuezhan.counters``), which Redis shares between
+processes, each one before it is let in: requests sent together cannot all pass. Rooms
+are counted in the database under a lock of their owner's row. Sockets are counted in the
+memory of the process that holds them.
 """
 
 import ipaddress
@@ -22,7 +24,9 @@ from django.conf import settings
 from django.core.cache import caches
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
-from django_ratelimit.core import get_usage
+
+from xuezhan import counters
+from xuezhan.counters import Counter
 
 logger = logging.getLogger(__name__)
 
@@ -32,7 +36,7 @@ logger = logging.getLogger(__name__)
 CLOSE_TOO_MANY = 4429
 
 
-# --- Requests: counted in the cache ----------------------------------------------------
+# --- Requests: counted in the cache, before the work ----------------------------------
 
 
 def login_name(typed: str) -> str:
@@ -53,39 +57,52 @@ def _account(group, request) -> str:
     return login_name(request.POST.get("username", "")).upper().casefold()[:200]
 
 
-# (group, setting with the rate, key): "ip" is django-ratelimit's client address.
-LOGIN_FAILURES_ACCOUNT = ("login-failures-account", "LOGIN_FAILURES_PER_ACCOUNT", _account)
-LOGIN_FAILURES_ADDRESS = ("login-failures-address", "LOGIN_FAILURES_PER_ADDRESS", "ip")
-LOGIN_FAILURES = [LOGIN_FAILURES_ACCOUNT, LOGIN_FAILURES_ADDRESS]
-SIGNUPS = [("signups-address", "SIGNUPS_PER_ADDRESS", "ip")]
+# "ip" counts by the client's address (``counters.client_address``).
+LOGIN_FAILURES_ACCOUNT = Counter("login-failures-account", "LOGIN_FAILURES_PER_ACCOUNT",
+                                 _account)
+LOGIN_FAILURES_ADDRESS = Counter("login-failures-address", "LOGIN_FAILURES_PER_ADDRESS", "ip")
+SIGNUPS = [Counter("signups-address", "SIGNUPS_PER_ADDRESS", "ip")]
 
 
-def _usage(request, group: str, setting: str, key, *, increment: bool) -> dict | None:
-    try:
-        return get_usage(request, group=group, key=key, rate=getattr(settings, setting),
-                         increment=increment)
-    except Exception:
-        # A cache that is down must neither lock everybody out nor answer with an error
-        # page: the request goes on uncounted.
-        logger.exception("limits: could not count %s", group)
-        return None
+class Admission:
+    """The places one request took in its limits' counters (``counters.take``), before
+    doing what they limit: ``wait`` is None when it may go on, else the seconds until it
+    may. A request refused has already given its places back; one admitted gives them
+    back (``give_back``) when what it did turns out not to count."""
+
+    def __init__(self, places: list, wait: int | None) -> None:
+        self.places = places
+        self.wait = wait
+
+    @property
+    def refused(self) -> bool:
+        return self.wait is not None
+
+    def give_back(self) -> None:
+        for place in self.places:
+            counters.give_back(place)
+        self.places = []
 
 
-def seconds_to_wait(request, counters) -> int | None:
-    """How long until every counter is under its limit again; None when all are now.
-    ``counters``: (group, setting with the rate, key) each, as the lists below."""
-    waits = []
-    for group, setting, key in counters:
-        usage = _usage(request, group, setting, key, increment=False)
-        if usage is not None and usage["count"] >= usage["limit"]:
-            waits.append(max(usage["time_left"], 1))
+def admit(request, limited, *, also_counted=()) -> Admission:
+    """Take a place in every counter of ``limited`` and ``also_counted`` at once; refused
+    (every place given back) when a place in ``limited`` is past its limit. The counters
+    of ``also_counted`` count the request without holding it back."""
+    places = [counters.take(request, counter) for counter in limited]
+    extra = [counters.take(request, counter) for counter in also_counted]
+    over = [place.seconds_left for place in places if place is not None and place.over]
+    admission = Admission(places + extra, max(over) if over else None)
+    if admission.refused:
+        admission.give_back()
+    return admission
+
+
+def seconds_to_wait(request, limited) -> int | None:
+    """How long until every counter of ``limited`` has room again, without counting;
+    None when all have room now."""
+    waits = [wait for counter in limited
+             if (wait := counters.waiting(request, counter)) is not None]
     return max(waits) if waits else None
-
-
-def count(request, counters) -> None:
-    """Count one more for every counter (group, setting with the rate, key)."""
-    for group, setting, key in counters:
-        _usage(request, group, setting, key, increment=True)
 
 
 def whole_minutes(seconds: int) -> int:
@@ -93,20 +110,7 @@ def whole_minutes(seconds: int) -> int:
     return max(1, math.ceil(seconds / 60))
 
 
-def login_refusal(request, *, known_device=lambda: False) -> str | None:
-    """Why this log-in is refused without looking at its password (too many failed
-    log-ins for its account, or from its address, lately), or None.
-
-    Anybody can fail log-ins for any name, so the account's own limit alone would let
-    anybody lock a player out. It does not hold a browser that has logged in to that
-    account before: ``known_device()``, asked only when the account's limit is reached,
-    says so (``accounts.devices``). The address's limit holds everybody."""
-    wait = seconds_to_wait(request, [LOGIN_FAILURES_ADDRESS])
-    account_wait = seconds_to_wait(request, [LOGIN_FAILURES_ACCOUNT])
-    if account_wait is not None and not known_device():
-        wait = max(wait or 0, account_wait)
-    if wait is None:
-        return None
+def login_failures_message(wait: int) -> str:
     minutes = whole_minutes(wait)
     return ngettext(
         "Too many failed log-ins. Please try again in %(minutes)d minute.",
@@ -114,18 +118,26 @@ def login_refusal(request, *, known_device=lambda: False) -> str | None:
         minutes) % {"minutes": minutes}
 
 
-def count_failed_login(request) -> None:
-    """Count a log-in whose password was tried and failed, for its account (known
-    device or not) and its address, whichever page it came from (the site's log-in or
-    the admin's)."""
-    count(request, LOGIN_FAILURES)
+def admit_login(request, *, known_device=lambda: False) -> Admission:
+    """Count a log-in as failed before its password is tried, for its account and its
+    address; refused (without trying the password) when either is past its limit. The
+    form gives the places back when the password was right, or never tried.
+
+    Anybody can fail log-ins for any name, so the account's own limit alone would let
+    anybody lock a player out. It does not hold a browser that has logged in to that
+    account before: ``known_device()``, asked only when the account's limit is reached,
+    says so (``accounts.devices``); its failures still count for the account. The
+    address's limit holds everybody."""
+    admission = admit(request, [LOGIN_FAILURES_ADDRESS, LOGIN_FAILURES_ACCOUNT])
+    if not admission.refused:
+        return admission
+    if seconds_to_wait(request, [LOGIN_FAILURES_ADDRESS]) is None and known_device():
+        # Only the account's limit refused, and this browser is the account's own.
+        return admit(request, [LOGIN_FAILURES_ADDRESS], also_counted=[LOGIN_FAILURES_ACCOUNT])
+    return admission
 
 
-def signup_refusal(request) -> str | None:
-    """Why no account may be created from this request's address now, or None."""
-    wait = seconds_to_wait(request, SIGNUPS)
-    if wait is None:
-        return None
+def signup_message(wait: int) -> str:
     minutes = whole_minutes(wait)
     return ngettext(
         "Too many accounts have been created from your network. "
@@ -135,34 +147,45 @@ def signup_refusal(request) -> str | None:
         minutes) % {"minutes": minutes}
 
 
-def count_signup(request) -> None:
-    count(request, SIGNUPS)
+def admit_signup(request) -> Admission:
+    """Count an account created from this request's address before creating it; the
+    view gives the place back when the form had a mistake and nothing was created."""
+    return admit(request, SIGNUPS)
 
 
 # --- Rooms ----------------------------------------------------------------------------
 
 
 def _waiting(user):
-    """The rooms ``user`` opened that wait for their first round, whoever sits there
-    (the owner too, or not: a room its owner left still waits in the lobby). No join
-    (a subquery for the rounds), so that the rooms can be locked on PostgreSQL."""
-    from django.db.models import Exists, OuterRef
+    """The rooms ``user`` opened that wait for players now, whoever sits there (the owner
+    too, or not: a room its owner left still waits in the lobby), before their first round
+    or between two: a room that has played stays in the lobby as much as one that has
+    not. Not a sealed table (the daily challenge's, a set of deals'): nobody waits for
+    players there. No join, so that the rooms can be locked on PostgreSQL."""
+    from games.models import Room
 
-    from games.models import Room, Round
+    return Room.objects.filter(owner=user, status=Room.Status.OPEN, sealed_until__isnull=True)
 
-    played = Round.objects.filter(room=OuterRef("pk"))
-    return Room.objects.filter(owner=user, status=Room.Status.OPEN).exclude(Exists(played))
+
+def lock_owner(user) -> None:
+    """Hold ``user``'s row until the transaction ends, so that two requests of theirs that
+    count their rooms (or sets) and then open one take turns: otherwise both would count
+    the same number and both open one. On SQLite every transaction already holds the
+    database's write lock from its start (``transaction_mode`` IMMEDIATE)."""
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
 
 
 def waiting_rooms(user) -> int:
-    """How many rooms ``user`` opened that wait for their first round, seated or not."""
+    """How many rooms ``user`` opened that wait for players, seated or not."""
     return _waiting(user).count()
 
 
 def close_left_rooms(user) -> list[str]:
-    """Close the rooms ``user`` opened that wait for their first round with no person
-    seated (the owner left, and nobody else sat down; computers do not count), and tell
-    the lobby; their codes. A room left like that waits for nobody, and holds one of its
+    """Close the rooms ``user`` opened that wait for players with no person seated (the
+    owner left, and nobody else sat down; computers do not count), and tell the lobby;
+    their codes. A room left like that waits for nobody, and holds one of its
     owner's rooms (``OPEN_ROOMS_PER_USER``) until it closes: it closes here, when its
     owner opens another, or after the idle time (``games.rooms.idle_rooms``).
 
@@ -193,10 +216,10 @@ def close_left_rooms(user) -> list[str]:
 
 def room_refusal(user) -> str | None:
     """Why ``user`` may not open another room now, or None. The rooms they left empty
-    before their first round close first (``close_left_rooms``): leaving a room is how
-    to make way for another. Every other room of theirs that waits for its first round
-    counts, whether or not they still sit there; rooms that have played do not (they
-    were played: the limit is on rooms opened to wait)."""
+    close first (``close_left_rooms``): leaving a room is how to make way for another.
+    Every other room of theirs that waits for players counts, whether or not they still
+    sit there, and whether or not it has played a round. Called inside the transaction
+    that opens the room, after ``lock_owner``: requests sent together take turns."""
     close_left_rooms(user)
     waiting = waiting_rooms(user)
     if waiting < settings.OPEN_ROOMS_PER_USER:
@@ -219,6 +242,9 @@ def clock() -> float:
     return time.time()
 
 
+PHRASE_LOCK_SECONDS = 5  # how long a person's list of phrases may stay locked at most
+
+
 def phrase_refusal(user_id) -> str | None:
     """Count a quick phrase for ``user_id`` and answer None, or, when it would be one too
     many (too soon after the last, or too many in the last minute), answer why and count
@@ -226,13 +252,33 @@ def phrase_refusal(user_id) -> str | None:
 
     The times of a person's phrases in the last minute are kept in the cache (a sliding
     window: a fixed window would let two through a moment apart at its edge), shared by
-    every process with Redis. Reading and writing them is not one step; two phrases of
-    one person in the same instant through two processes could both pass, which is
-    harmless. A cache that is down lets phrases through, as for requests."""
+    every process with Redis. Reading and writing them is done under the person's lock,
+    a key added in one atomic step of the cache: of phrases sent in the same instant
+    (through several sockets, several processes) one takes it and the others are too
+    quick by definition. The lock lasts a few seconds at most, should a process die
+    holding it. A cache that is down lets phrases through, as for requests."""
+    key = f"{getattr(settings, 'RATELIMIT_CACHE_PREFIX', 'rl:')}phrases:{user_id}"
+    lock = f"{key}:lock"
+    cache = caches[getattr(settings, "RATELIMIT_USE_CACHE", "default")]
+    try:
+        locked = cache.add(lock, 1, PHRASE_LOCK_SECONDS)
+    except Exception:
+        logger.exception("limits: could not lock the phrases of %s", user_id)
+        return None
+    if not locked:  # another phrase of theirs is being sent this instant
+        return _phrases_too_quick(settings.PHRASE_INTERVAL_SECONDS)
+    try:
+        return _count_phrase(cache, key, user_id)
+    finally:
+        try:
+            cache.delete(lock)
+        except Exception:
+            logger.exception("limits: could not unlock the phrases of %s", user_id)
+
+
+def _count_phrase(cache, key: str, user_id) -> str | None:
     interval = settings.PHRASE_INTERVAL_SECONDS
     per_minute = settings.PHRASES_PER_MINUTE
-    key = f"{getattr(settings, 'RATELIMIT_CACHE_PREFIX', 'rl:')}phrases:{user_id}"
-    cache = caches[getattr(settings, "RATELIMIT_USE_CACHE", "default")]
     now = clock()
     try:
         sent = [t for t in cache.get(key) or [] if now - t < PHRASE_WINDOW]
@@ -245,17 +291,21 @@ def phrase_refusal(user_id) -> str | None:
     if len(sent) >= per_minute:
         wait = max(wait, PHRASE_WINDOW - (now - sent[-per_minute]))
     if wait > 0:
-        seconds = max(1, math.ceil(wait))
-        return ngettext(
-            "You are sending phrases too quickly. Please wait %(seconds)d second.",
-            "You are sending phrases too quickly. Please wait %(seconds)d seconds.",
-            seconds) % {"seconds": seconds}
+        return _phrases_too_quick(wait)
     sent.append(now)
     try:
         cache.set(key, sent[-per_minute:], PHRASE_WINDOW)
     except Exception:
         logger.exception("limits: could not count a phrase of %s", user_id)
     return None
+
+
+def _phrases_too_quick(wait: float) -> str:
+    seconds = max(1, math.ceil(wait))
+    return ngettext(
+        "You are sending phrases too quickly. Please wait %(seconds)d second.",
+        "You are sending phrases too quickly. Please wait %(seconds)d seconds.",
+        seconds) % {"seconds": seconds}
 
 
 # --- Sockets: counted in each process ---------------------------------------------------

@@ -58,7 +58,6 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "channels",
     "django_htmx",
-    "django_ratelimit",
     "accounts",
     "games",
     "challenge",
@@ -183,12 +182,6 @@ else:
     # would push out the counts of the accounts actually attacked.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
                           "OPTIONS": {"MAX_ENTRIES": 100_000}}}
-# django-ratelimit warns about any cache but memcached and django-redis; Django's own
-# RedisCache increments atomically too (W001). In-process memory is not shared between
-# processes (E003), which is what one process needs: a deployment sets REDIS_URL.
-SILENCED_SYSTEM_CHECKS = ["django_ratelimit.W001"]
-if not os.environ.get("REDIS_URL"):
-    SILENCED_SYSTEM_CHECKS.append("django_ratelimit.E003")
 
 # --- Accounts -------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -341,7 +334,8 @@ SIGNUPS_PER_ADDRESS = os.environ.get("SIGNUPS_PER_ADDRESS", "5/h")
 # Keeping an account (accounts.keeping_limits): password-reset requests per address;
 # e-mails to one address (reset links and address confirmations together), whether an
 # account has it or not; confirmation e-mails a person asks for; wrong passwords typed
-# to confirm the e-mail address or deleting the account, per person; "log out
+# to confirm the e-mail address, deleting the account or changing the password, per
+# person; "log out
 # everywhere else", per person.
 PASSWORD_RESETS_PER_ADDRESS = os.environ.get("PASSWORD_RESETS_PER_ADDRESS", "10/h")
 MAILS_PER_EMAIL = os.environ.get("MAILS_PER_EMAIL", "5/h")
@@ -356,11 +350,9 @@ SESSION_ENDINGS_PER_USER = os.environ.get("SESSION_ENDINGS_PER_USER", "10/h")
 # with --proxy-headers only behind a proxy that overwrites X-Forwarded-For.
 if os.environ.get("RATELIMIT_IP_META_KEY"):
     RATELIMIT_IP_META_KEY = os.environ["RATELIMIT_IP_META_KEY"]
-# A count the cache lost (a key gone between two steps) lets the request through rather
-# than refusing everybody.
-RATELIMIT_FAIL_OPEN = True
-# Rooms one person may have opened that wait for their first round, seated there or not
-# (one they left with nobody seated closes when they open another).
+# Rooms one person may have opened that wait for players (before their first round or
+# between two), seated there or not (one they left with nobody seated closes when they
+# open another).
 OPEN_ROOMS_PER_USER = int(os.environ.get("OPEN_ROOMS_PER_USER", "3"))
 # Sockets open at once, counted by each process for itself: table sockets and lobby
 # sockets per person, lobby sockets per address for visitors who have not logged in. One

@@ -4,6 +4,7 @@ each a POST that goes through games.rooms.seating and back to the table."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -38,13 +39,15 @@ def create_room(request):
     form = RoomForm(request.POST or None, initial=initial)
     context = {"form": form, "preset_form": preset_form}
     if request.method == "POST" and form.is_valid():
-        refusal = limits.room_refusal(request.user)  # too many rooms waiting already
+        with transaction.atomic():  # counted and opened in one turn (limits.lock_owner)
+            limits.lock_owner(request.user)
+            refusal = limits.room_refusal(request.user)  # too many rooms waiting already
+            if refusal is None:
+                room = seating.create_room(owner=request.user, name=form.cleaned_data["name"],
+                                           options=form.cleaned_data["options"])
         if refusal:
             form.add_error(None, refusal)
             return render(request, "games/create_room.html", context, status=429)
-        room = seating.create_room(
-            owner=request.user, name=form.cleaned_data["name"], options=form.cleaned_data["options"]
-        )
         return redirect("table", code=room.code)
     return render(request, "games/create_room.html", context)
 

@@ -131,3 +131,25 @@ def play_against_computers(page, url: str, name: str, *, rounds: int | None = No
         page.wait_for_load_state()
     page.get_by_role("button", name="准备开始").click()
     return table_url
+
+
+@contextmanager
+def postgres_database(purpose: str):
+    """A PostgreSQL database of its own (not pytest's test database) for a site started
+    by a test, on the server the test database is on; dropped afterwards. Its URL."""
+    import uuid
+
+    import psycopg
+    from django.conf import settings
+
+    base = settings.DATABASES["default"]
+    name = f"xuezhan_{purpose}_{uuid.uuid4().hex[:8]}"
+    admin = dict(host=base["HOST"], port=base["PORT"] or 5432, user=base["USER"],
+                 dbname="postgres", autocommit=True)
+    with psycopg.connect(**admin) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield f"postgres://{base['USER']}@{base['HOST']}:{base['PORT'] or 5432}/{name}"
+    finally:
+        with psycopg.connect(**admin) as conn:
+            conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
