@@ -1,7 +1,8 @@
 """The site's own error pages, in the player's language: never Django's technical pages
 (DEBUG is off outside development) nor its bare English ones."""
 
-from django.http import HttpResponseServerError
+from django.core.exceptions import DisallowedHost
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.html import escape
 from django.utils.translation import gettext as _
@@ -22,7 +23,21 @@ def _page(request, status: int, **extra):
     return render(request, "error_page.html", context, status=status)
 
 
+def _bare_page(status: int) -> HttpResponse:
+    """The page of ``status`` without the site's frame: nothing of it asks the request
+    for its host, its user or the database, so that it can answer what the framed page
+    cannot."""
+    title, explanation = (text() for text in PAGES[status])
+    return HttpResponse(
+        f"<!DOCTYPE html><meta charset=utf-8><title>{escape(title)}</title>"
+        f"<h1>{escape(title)}</h1><p>{escape(explanation)}</p>", status=status)
+
+
 def bad_request(request, exception=None):
+    if isinstance(exception, DisallowedHost):
+        # A Host header not in ALLOWED_HOSTS: the framed page's links and share card
+        # would ask for the host again, and fail (a 500 instead of this 400).
+        return _bare_page(400)
     return _page(request, 400)
 
 
@@ -40,10 +55,7 @@ def server_error(request):
     except Exception:
         # The page itself failed (the database is down, say, and the menu asks who is
         # logged in): a bare page in the player's language rather than none.
-        title, explanation = (text() for text in PAGES[500])
-        return HttpResponseServerError(
-            f"<!DOCTYPE html><meta charset=utf-8><title>{escape(title)}</title>"
-            f"<h1>{escape(title)}</h1><p>{escape(explanation)}</p>")
+        return _bare_page(500)
 
 
 def csrf_failure(request, reason=""):

@@ -52,3 +52,15 @@ def test_an_expired_form_is_explained_in_chinese(settings):
     html = response.content.decode()
     assert response.status_code == 403
     assert "表单已过期" in html and "CSRF verification failed" not in html
+
+
+@pytest.mark.parametrize("path", ["/", "/accounts/login/", "/no/such/page/"])
+def test_a_host_the_site_does_not_serve_is_a_bad_request_in_chinese(settings, path):
+    """A Host header not in ALLOWED_HOSTS is answered 400 by a page that needs no host
+    (the framed page's share card asked for it again: a 500)."""
+    settings.DEBUG = False
+    response = Client(raise_request_exception=False, HTTP_HOST="evil.example").get(path)
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "请求有误" in html or "无法理解" in html, html
+    assert "evil.example" not in html and "Traceback" not in html
