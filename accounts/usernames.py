@@ -10,6 +10,7 @@ that shows as nothing or turns the text around (a Hangul filler, a right-to-left
 override), which room names must not hold either.
 """
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -139,6 +140,20 @@ INVISIBLE = frozenset(chr(code) for first, last in DEFAULT_IGNORABLE
 # after it (user names are unique). "#" is refused by sign-up, so no living player can
 # take it; games.words.labels.person_name shows it in the reader's language.
 DELETED_NAME = "已注销玩家"
+# How the English pages show it ("Deleted player #1a2b3c4d"), without its space.
+DELETED_NAME_SHOWN = "deletedplayer"
+# What a name may hold between letters that a glance reads past.
+SEPARATORS = re.compile(r"[\s._\-+@#]")
+
+
+def passes_for_deleted(name: str) -> bool:
+    """Whether ``name`` would pass for a deleted account's ("已注销玩家1a2b", "已注销_玩家",
+    "DeletedPlayer1a2b", look-alike letters in either): such a name, in a table or a
+    ranking, says a person is gone who is not. Read without separators, in any case,
+    by its look."""
+    plain = SEPARATORS.sub("", name)
+    marks = {skeleton(DELETED_NAME), skeleton(DELETED_NAME_SHOWN)}
+    return any(mark in look for look in looks(plain) for mark in marks)
 
 EMOJI_SELECTORS = frozenset("\ufe0e\ufe0f")  # text or emoji presentation of the symbol before
 ZERO_WIDTH_JOINER = "\u200d"  # joins two emoji into one picture (👨‍👩‍👧)

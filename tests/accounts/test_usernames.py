@@ -6,6 +6,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from accounts.forms import SignUpForm
+
 pytestmark = pytest.mark.django_db
 
 PASSWORD = "bamboo-7-dots-9"
@@ -109,3 +111,20 @@ def test_names_from_before_that_differ_only_in_case_log_in_as_typed():
     assert log_in("Bob", "another-long-pass-3")[1] == big_bob
     for password in (PASSWORD, "another-long-pass-3"):
         assert not log_in("BOB", password)[1].is_authenticated
+
+
+@pytest.mark.parametrize("name", ["已注销玩家1a2b", "已注销玩家", "x已注销玩家", "已注销_玩家9",
+                                  "DeletedPlayer1a2b", "deleted.player", "Deleted_Player_7",
+                                  "de1etedplayer"])
+def test_a_name_that_passes_for_a_deleted_account_is_refused(name):
+    form = SignUpForm(data={"username": name, "password1": "long-pass-phrase-9",
+                            "password2": "long-pass-phrase-9"})
+    assert not form.is_valid()
+    assert "deleted account" in str(form.errors["username"])
+
+
+@pytest.mark.parametrize("name", ["已注销", "玩家", "deleted", "player1", "注销王"])
+def test_names_with_part_of_it_are_free(name):
+    form = SignUpForm(data={"username": name, "password1": "long-pass-phrase-9",
+                            "password2": "long-pass-phrase-9"})
+    assert form.is_valid(), form.errors
