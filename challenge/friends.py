@@ -8,10 +8,12 @@ anybody is still playing one of them; nobody joins or deals a round after it clo
 that no seed is ever shown to somebody who has yet to play it. The par, and the others'
 points on a deal, are shown to those who have played that deal themselves."""
 
+import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -22,7 +24,7 @@ from challenge import tables
 from challenge.models import DealSet, DealSetTable
 from games.history.my_rounds import nets
 from games.models import SEATS, Room, Round, new_room_code
-from games.play import dealing
+from games.play import dealing, steps
 from games.play.errors import ServiceError
 from games.rules.options import RoomOptions
 from games.words import labels
@@ -34,36 +36,87 @@ SETS_PER_DAY = 5  # sets one person may make a day: each costs 大师's games of
 
 
 def create(*, owner: AbstractBaseUser, name: str, count: int) -> DealSet:
-    """A new set of ``count`` deals, with 大师's games of them played at once."""
+    """A new set of ``count`` deals, with 大师's games of them played at once (after the
+    set is stored: see ``complete``)."""
     if not DEALS_RANGE[0] <= count <= DEALS_RANGE[1]:
         raise ServiceError(_("Choose between %(low)d and %(high)d deals.")
                            % {"low": DEALS_RANGE[0], "high": DEALS_RANGE[1]})
-    since = timezone.now() - timedelta(days=1)
-    if DealSet.objects.filter(owner=owner, created_at__gte=since).count() >= SETS_PER_DAY:
-        raise ServiceError(_("You have made %(count)d sets of deals today: try again tomorrow.")
-                           % {"count": SETS_PER_DAY})
     name = name.strip()[:60] or _("Same deals")
     deals = [[secrets.token_hex(16), secrets.randbelow(SEATS)] for _ in range(count)]
-    options = RoomOptions(rounds=count).to_dict()
+    return complete(_stored(owner=owner, name=name, deals=deals))
+
+
+def _stored(*, owner: AbstractBaseUser, name: str, deals: list) -> DealSet:
+    """The set and 大师's table, nothing dealt yet, in one short transaction that counts
+    the owner's sets of the day under a lock on the owner's row: sets asked for at once
+    are counted one after the other (on SQLite every transaction of the project already
+    takes the write lock at its start, ``transaction_mode`` IMMEDIATE)."""
+    options = RoomOptions(rounds=len(deals)).to_dict()
     sealed_until = timezone.now() + timedelta(days=OPEN_DAYS)
     for _attempt in range(5):
         try:
             with transaction.atomic():
+                get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
+                since = timezone.now() - timedelta(days=1)
+                if (DealSet.objects.filter(owner_id=owner.pk, created_at__gte=since).count()
+                        >= SETS_PER_DAY):
+                    raise ServiceError(
+                        _("You have made %(count)d sets of deals today: try again tomorrow.")
+                        % {"count": SETS_PER_DAY})
                 room = tables.masters_table(name=name, options=options,
                                             sealed_until=sealed_until)
-                deal_set = DealSet.objects.create(
+                return DealSet.objects.create(
                     code=new_room_code(), name=name, owner=owner, deals=deals,
-                    hashes=[], seat=SEAT, options=options, expert_room=room, pars=[],
+                    hashes=[hashlib.sha256(seed.encode()).hexdigest() for seed, _d in deals],
+                    seat=SEAT, options=options, expert_room=room, pars=[],
                     sealed_until=sealed_until)
-                # Dealt by ``fixed_deal`` below, as every table of the set is.
-                played = [tables.play_masters_round(room) for _deal in deals]
-                deal_set.hashes = [rnd.seed_hash for rnd in played]
-                deal_set.pars = [tables.par_of(rnd, SEAT) for rnd in played]
-                deal_set.save(update_fields=["hashes", "pars"])
-                return deal_set
         except IntegrityError:  # a code already taken: draw another
             continue
     raise ServiceError(_("Could not create the room, please try again."))
+
+
+def complete(deal_set: DealSet) -> DealSet:
+    """Play 大师's games of the set's deals still missing, then record the pars; the set
+    with its pars. Each move of 大师 is a short transaction of its own
+    (``games.play.steps.run_bots``), so that nobody else's writes wait for the games.
+
+    Run by the request that made the set, and by whoever needs the pars while they are
+    missing (the set's page, joining): after a crash half-way, or while the maker's
+    request is still playing them. Several at once deal each deal once: the next one is
+    dealt under the set's row lock, and a game being played is played on by all of them,
+    each move under the round's lock."""
+    while len(deal_set.pars) < len(deal_set.deals):
+        round_id = _next_masters_round(deal_set)
+        if round_id is None:  # every game has ended: the pars are recorded
+            break
+        steps.run_bots(round_id=round_id)
+        if Round.objects.filter(pk=round_id, status=Round.Status.PLAYING).exists():
+            raise RuntimeError(f"大师's round {round_id} did not end")
+    return deal_set
+
+
+def _next_masters_round(deal_set: DealSet) -> int | None:
+    """The id of 大师's game to play on: the one being played, or the next deal dealt now;
+    None once all have ended, and then the pars are recorded (on ``deal_set`` too)."""
+    with transaction.atomic():
+        locked = DealSet.objects.select_for_update().get(pk=deal_set.pk)
+        if len(locked.pars) < len(locked.deals):
+            room = dealing.locked_room(locked.expert_room)
+            played = list(room.rounds.order_by("number"))
+            if played and played[-1].status == Round.Status.PLAYING:
+                return played[-1].pk
+            if len(played) < len(locked.deals):
+                if room.status == Room.Status.CLOSED:  # by the idle sweep, while cut short
+                    room.status = Room.Status.OPEN
+                    room.save(update_fields=["status"])
+                # The set's own deal, given here: 大师's games are played even after the set
+                # has closed (``fixed_deal`` deals no more rounds then).
+                seed, dealer = locked.deals[len(played)]
+                return dealing.start_round(room, deal=(seed, dealer)).pk
+            locked.pars = [tables.par_of(rnd, locked.seat) for rnd in played]
+            locked.save(update_fields=["pars"])
+    deal_set.pars = locked.pars
+    return None
 
 
 def fixed_deal(room: Room, number: int) -> tuple[str, int] | None:
@@ -83,6 +136,7 @@ def table_of(deal_set: DealSet, user: AbstractBaseUser) -> DealSetTable | None:
 
 def join(deal_set: DealSet, user: AbstractBaseUser) -> DealSetTable:
     """``user``'s table of the set: made now with its first deal, or the one they have."""
+    complete(deal_set)  # 大师's games first, if the maker's request was cut short
     with transaction.atomic():
         DealSet.objects.select_for_update().filter(pk=deal_set.pk).first()
         existing = table_of(deal_set, user)

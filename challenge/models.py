@@ -66,8 +66,9 @@ class DealSet(models.Model):
     hashes = models.JSONField()  # the SHA-256 of each seed, shown from the start
     seat = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict)  # every table's room options (rounds: the deals)
-    # 大师's own table of the deals (four 大师), played when the set was made: its nets at
-    # ``seat`` are the pars.
+    # 大师's own table of the deals (four 大师), played right after the set is stored: its
+    # nets at ``seat`` are the pars, recorded once every game has ended (empty until then;
+    # challenge.friends.complete).
     expert_room = models.OneToOneField(Room, on_delete=models.PROTECT, related_name="+")
     pars = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)

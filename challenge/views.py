@@ -118,6 +118,7 @@ def join_deal_set(request, code: str):
 
 
 def _deal_set_page(request, deal_set: DealSet, *, error: str | None = None, status: int = 200):
+    friends.complete(deal_set)  # the pars, if the maker's request has not recorded them yet
     table = friends.table_of(deal_set, request.user)
     results = friends.results(deal_set, request.user)
     context = {

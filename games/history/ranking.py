@@ -8,7 +8,10 @@ counted. A player needs a few rounds to be ranked (one lucky 清一色 is not a 
 ``WEEKLY_MIN_ROUNDS`` finished rounds in the last seven days, ``ALL_TIME_MIN_ROUNDS``
 in all. "This week" is the last seven days up to now, not the calendar week, so that
 the table is never empty on a Monday morning. A round counts in the week it ended.
-Rounds of a room that allows the coach (教练, option ``coaching``) are not ranked.
+Rounds of a room that allows the coach (教练, option ``coaching``) are not ranked, nor
+those of a sealed room (the daily challenge's and a set of deals' tables) while it is
+sealed (``Room.is_sealed``): a change in somebody's standing would tell how they did on
+a deal others have yet to play.
 """
 
 from dataclasses import dataclass
@@ -16,7 +19,7 @@ from datetime import datetime, timedelta
 from fractions import Fraction
 
 from django.contrib.auth import get_user_model
-from django.db.models import IntegerField, Value
+from django.db.models import Exists, IntegerField, OuterRef, Q, Value
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
@@ -61,6 +64,7 @@ def standings(*, since: datetime | None = None, min_rounds: int, limit: int | No
     # (A subquery: ``exclude`` on the JSON key itself would drop rooms without the key,
     # its comparison being NULL there.)
     seats = seats.exclude(round__room__in=Room.objects.filter(options__coaching=True))
+    seats = seats.exclude(round__room__in=sealed_rooms())
     if since is not None:
         seats = seats.filter(round__ended_at__gte=since)
     per_seat = (
@@ -89,6 +93,17 @@ def standings(*, since: datetime | None = None, min_rounds: int, limit: int | No
             rank = len(found) + 1
         found.append(Standing(rank, user, names[user], rounds, net))
     return found
+
+
+def sealed_rooms(now: datetime | None = None):
+    """The rooms whose ``Room.is_sealed`` is true at ``now``, as a queryset: sealed until
+    a later time, or sealed until an earlier one while a round on one of their seeds is
+    being played anywhere."""
+    now = now or timezone.now()
+    playing = Round.objects.filter(status=Round.Status.PLAYING).values("seed_hash")
+    seed_played = Exists(Round.objects.filter(room=OuterRef("pk"), seed_hash__in=playing))
+    return Room.objects.filter(Q(sealed_until__gt=now)
+                               | Q(sealed_until__isnull=False) & seed_played)
 
 
 def weekly(now: datetime | None = None) -> list[Standing]:

@@ -1,6 +1,7 @@
 """Rooms and seats before and between rounds: creating a room, taking and leaving seats,
 computer players, ready (which deals the round when all are), freeing an absent
-person's seat, auto-play, auto rounds and the watching switch."""
+person's seat, auto-play, auto rounds and the watching switch. A sealed room keeps the
+seats it was dealt with (``ensure_seats_unsealed``)."""
 
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -8,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import SEATS, Room, Round, Seat
+from games.models import SEATS, Room, Round, RoundPlayer, Seat
 from games.play import broadcast, deadlines, dealing, matches
 from games.play.errors import ServiceError
 from games.rules.computer import LEVELS
@@ -44,6 +45,30 @@ def ensure_between_rounds(room: Room) -> None:
         raise ServiceError(_("A round is being played: wait until it ends."))
 
 
+def ensure_seats_unsealed(room: Room) -> None:
+    """A sealed room (``Room.sealed_until``: a deal others play too, the daily challenge's
+    or a set's) keeps the seats it was dealt with, deal after deal: its person against
+    the same three 大师, so that the results compare with the others' and with 大师's own.
+    Nobody adds, removes or swaps its computers, fills or frees its seats, and only its
+    owner sits there, in their own seat (``take_seat``). Such tables are seated by the
+    code that makes them (challenge.tables), not through here."""
+    if room.sealed_until is not None:
+        raise ServiceError(_("The seats at this table are fixed: everybody plays its deals "
+                             "against the same computer players, so that the results "
+                             "compare."))
+
+
+def _own_sealed_seat(room: Room, user: AbstractBaseUser, index: int | None) -> int | None:
+    """Where the owner of a sealed room may sit: the seat they were dealt in there."""
+    if room.owner_id != user.pk:
+        raise ServiceError(_("Only the player this table was made for can sit at it."))
+    own = (RoundPlayer.objects.filter(round__room=room, user=user)
+           .order_by("round__number").values_list("seat", flat=True).first())
+    if own is not None and index not in (None, own):
+        ensure_seats_unsealed(room)
+    return own if own is not None else index
+
+
 def seat_of(room: Room, user: AbstractBaseUser) -> Seat | None:
     if not user.is_authenticated:
         return None
@@ -56,6 +81,8 @@ def take_seat(*, room: Room, user: AbstractBaseUser, index: int | None = None) -
         existing = seat_of(room, user)
         if existing is not None:
             return existing
+        if room.sealed_until is not None:
+            index = _own_sealed_seat(room, user, index)
         ensure_between_rounds(room)
         dealing.ensure_not_closed(room)
         empty = room.seats.select_for_update().filter(user__isnull=True, bot_level="")
@@ -98,6 +125,7 @@ def add_bot(*, room: Room, user: AbstractBaseUser, index: int, level: str) -> Se
     with transaction.atomic():
         room = dealing.locked_room(room)
         owner_only(room, user)
+        ensure_seats_unsealed(room)
         ensure_between_rounds(room)
         seat = room.seats.select_for_update().filter(index=index).first()
         if seat is None or not seat.is_empty:
@@ -121,6 +149,7 @@ def fill_empty_seats(*, room: Room, user: AbstractBaseUser, level: str) -> list[
     with transaction.atomic():
         room = dealing.locked_room(room)
         owner_only(room, user)
+        ensure_seats_unsealed(room)
         if room.status == Room.Status.CLOSED:
             raise ServiceError(_("This room is closed: no seat can be filled."))
         ensure_between_rounds(room)
@@ -153,6 +182,7 @@ def remove_bot(*, room: Room, user: AbstractBaseUser, index: int) -> None:
     with transaction.atomic():
         room = dealing.locked_room(room)
         owner_only(room, user)
+        ensure_seats_unsealed(room)
         ensure_between_rounds(room)
         seat = room.seats.select_for_update().filter(index=index).first()
         if seat is None or not seat.is_bot:
@@ -206,6 +236,7 @@ def free_seat(*, room: Room, user: AbstractBaseUser, index: int) -> None:
         room = dealing.locked_room(room)
         if room.owner_id != user.pk:
             raise ServiceError(_("Only the room's owner can free a seat."))
+        ensure_seats_unsealed(room)
         ensure_between_rounds(room)
         seat = room.seats.select_for_update().filter(index=index).first()
         if seat is None or seat.user_id is None:

@@ -118,16 +118,18 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
             parts.update(_my_parts(snap, view, viewer, winds, csrf, shown_version))
         parts["win-banner"] = _win_banner(snap, view)
         parts["table-cue"] = _cue(snap, view, viewer)
+        # The page that compares a sealed table's results (challenge.views.room_results):
+        # named, not imported, since games never imports the challenge. Under the final
+        # standings once the match is over, under each deal's settlement before.
+        compared_at = (reverse("challenge:room_results", args=[snap.room_code])
+                       if ended and snap.sealed else None)
         if ended and snap.standings is not None:
             parts["standings"] = _part(
-                "_standings.html", rounds=snap.match_rounds,
-                rows=matches.rows(snap.standings, user_id=user.pk if mine else None),
-                # The page that compares this deal's results (challenge.views.room_results):
-                # named, not imported, since games never imports the challenge.
-                compared_at=(reverse("challenge:room_results", args=[snap.room_code])
-                             if snap.sealed else None))
+                "_standings.html", rounds=snap.match_rounds, compared_at=compared_at,
+                rows=matches.rows(snap.standings, user_id=user.pk if mine else None))
+            compared_at = None
         if ended:
-            parts["settlement"] = _settlement(snap, view, winds)
+            parts["settlement"] = _settlement(snap, view, winds, compared_at)
         parts["commitment"] = _part("_commitment.html", seed_hash=snap.round.seed_hash)
         board = {"others": others, "me": me_label, "ended": ended, "me_index": viewer}
         layout += [tuple((s["index"], s["position"], s["label"]) for s in others), me_label,
@@ -446,7 +448,7 @@ def _verbs_with_details(engine, view: dict, viewer: int, verbs: list[str]) -> tu
     return tuple(details)
 
 
-def _settlement(snap: TableSnapshot, view: dict, winds) -> str:
+def _settlement(snap: TableSnapshot, view: dict, winds, compared_at: str | None) -> str:
     # (To join the imports at the top once the table's rework has landed.)
     from games.words import settlement_cards
     from games.words.settlement_sentences import settlement_words
@@ -461,7 +463,8 @@ def _settlement(snap: TableSnapshot, view: dict, winds) -> str:
     rows = settlement_cards.payment_rows(view, words.payments, viewer)
     players = tuple((seat, names[seat]) for seat in range(SEATS))
     return _part("_settlement.html", words=words, nets=nets, cards=cards, rows=rows,
-                 players=players, round_id=snap.round.pk, room_code=snap.room_code)
+                 players=players, round_id=snap.round.pk, room_code=snap.room_code,
+                 compared_at=compared_at)
 
 
 def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, request) -> str:
