@@ -24,8 +24,8 @@ def may_watch(room: Room, user: AbstractBaseUser) -> bool:
     """May ``user`` see the table of ``room`` (seated or not)?"""
     if not user.is_authenticated:
         return False
-    if room.is_sealed():
-        return room.seats.filter(user=user).exists()
+    if room.is_sealed():  # its player only (its owner, who may stand up and sit again)
+        return room.owner_id == user.pk or room.seats.filter(user=user).exists()
     return (room.allow_watching or room.owner_id == user.pk
             or room.seats.filter(user=user).exists())
 

@@ -481,6 +481,7 @@ def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, re
     t = SimpleNamespace(
         round=snap.round, seats=seats, me=seats[viewer] if viewer is not None else None,
         is_owner=user.is_authenticated and snap.owner_id == user.pk,
+        seats_fixed=snap.sealed,  # a sealed table's seats never change (rooms.seating)
         match_over=snap.standings is not None, match_rounds=snap.match_rounds,
         empty_seats=sum(1 for s in seats if s.empty),
         # The levels offered when filling the empty seats, the first chosen by default:

@@ -28,11 +28,13 @@ def _table_html(request, snap) -> str:
 
 def _watching_off(request, room):
     """The page for somebody without a seat once the owner has switched watching off;
-    a free seat between rounds may still be taken."""
-    free_seat = (room.status != Room.Status.PLAYING
+    a free seat between rounds may still be taken. A sealed table (one person's own, of
+    the daily challenge or a set of deals) is nobody else's to sit at or watch."""
+    sealed = room.sealed_until is not None
+    free_seat = (not sealed and room.status != Room.Status.PLAYING
                  and room.seats.filter(user__isnull=True, bot_level="").exists())
-    return render(request, "games/watching_off.html", {"room": room, "free_seat": free_seat},
-                  status=403)
+    return render(request, "games/watching_off.html",
+                  {"room": room, "free_seat": free_seat, "sealed": sealed}, status=403)
 
 
 @login_required

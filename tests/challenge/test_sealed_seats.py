@@ -151,3 +151,19 @@ def test_a_finished_deal_links_to_the_set_s_results(between_deals, client):
     page = client.get(reverse("table", args=[room.code])).content.decode()
     assert page.count(f'href="{results}"') == 1
     assert f'href="{results}"' not in settlement_of(page)
+
+
+def test_the_table_offers_no_seat_change_it_would_refuse(between_deals, client):
+    """Between deals the owner sees no 加电脑 / 移除 / fill / free buttons, and a
+    stranger no 坐这里: each would only be refused."""
+    room, owner = between_deals.room, between_deals.user
+    seating.leave_seat(room=room, user=owner)
+    client.force_login(owner)
+    page = client.get(reverse("table", args=[room.code])).content.decode()
+    seating_part = re.search(r'<section id="seating".*?</section>', page, re.S).group(0)
+    for view in ("add_bot", "remove_bot", "fill_bots", "free_seat"):
+        assert reverse(view, args=[room.code]) not in seating_part, view
+    assert reverse("sit", args=[room.code]) in seating_part  # their own seat, back
+    client.force_login(person("stranger"))
+    page = client.get(reverse("table", args=[room.code])).content.decode()
+    assert reverse("sit", args=[room.code]) not in page
