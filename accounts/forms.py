@@ -174,6 +174,10 @@ class LimitedPasswordChangeForm(PasswordTriesLimited, PasswordChangeForm):
     def __init__(self, user, *args, request=None, **kwargs):
         super().__init__(user, *args, **kwargs)
         self.request = request
+        # A wrong old password must not cost the new one typed twice: shown again, to
+        # the person who just typed it.
+        for name in ("new_password1", "new_password2"):
+            self.fields[name].widget.render_value = True
 
     def clean_old_password(self):
         try:

@@ -68,7 +68,10 @@ def signup(request):
         if form.is_valid():
             return _signed_up(request, form.save())
         admission.give_back()  # nothing was created
-    return render(request, "accounts/signup.html", {"form": form},
+    from games.rooms import sharing  # the table or set a link leads to, named on the page
+
+    return render(request, "accounts/signup.html",
+                  {"form": form, "share_title": sharing.title_for_path(safe_next(request))},
                   status=429 if form.refusal else 200)
 
 

@@ -9,6 +9,7 @@ that no seed is ever shown to somebody who has yet to play it. The par, and the 
 points on a deal, are shown to those who have played that deal themselves."""
 
 import hashlib
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -19,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from challenge import tables
 from challenge.models import DealSet, DealSetTable
@@ -201,3 +203,22 @@ def results(deal_set: DealSet, viewer: AbstractBaseUser) -> Results:
                    rows=tuple(rows), played=tuple(number in mine
                                                   for number in range(1, count + 1)),
                    seeds_out=out)
+
+
+SET_PATH = re.compile(r"^/challenge/friends/(?P<code>[A-Za-z0-9]{4,12})/$")
+
+
+def share_title(path: str) -> str | None:
+    """What a set's link says where it is pasted, and on the log-in page it leads a
+    friend to: the set, who made it, how many deals (``games.rooms.sharing``)."""
+    found = SET_PATH.match(path)
+    if not found:
+        return None
+    deal_set = DealSet.objects.filter(code=found["code"]).select_related("owner").first()
+    if deal_set is None:
+        return None
+    count = len(deal_set.deals)
+    return ngettext("Same deals from %(owner)s: %(name)s, %(count)d deal",
+                    "Same deals from %(owner)s: %(name)s, %(count)d deals", count) % {
+        "owner": labels.person_name(deal_set.owner.username), "name": deal_set.name,
+        "count": count}

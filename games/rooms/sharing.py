@@ -11,6 +11,9 @@ from django.utils.translation import ngettext
 from games.models import Room
 
 TABLE_PATH = re.compile(r"^/t/(?P<code>[A-Z0-9]{4,12})/$")
+# Other pages' share titles, by path: functions of a path that answer a title or None
+# (``challenge.apps`` adds a set of deals' page: games never imports challenge).
+title_sources: list = []
 
 
 def table_title(room: Room) -> str:
@@ -24,9 +27,11 @@ def table_title(room: Room) -> str:
 
 
 def title_for_path(path: str | None) -> str | None:
-    """The share title of the table at ``path`` (a log-in's ``next``), if it is one."""
+    """The share title of the table at ``path`` (a log-in's ``next``), or of another page
+    a link leads to (``title_sources``), if it is one."""
     found = TABLE_PATH.match(path or "")
     if not found:
-        return None
+        return next((title for source in title_sources
+                     if (title := source(path or "")) is not None), None)
     room = Room.objects.filter(code=found["code"]).exclude(status=Room.Status.CLOSED).first()
     return table_title(room) if room else None

@@ -210,3 +210,13 @@ def test_a_room_that_has_played_counts_while_it_waits(owner, settings):
     response = client.post(reverse("create_room"), form_data(name="第三个"))
     assert response.status_code == 429
     assert Room.objects.filter(owner=owner).count() == 2
+
+
+def test_a_wrong_old_password_keeps_the_new_one_typed(owner):
+    client = Client()
+    client.force_login(owner)
+    page = client.post(reverse("accounts:password_change"), {
+        "old_password": "not-it", "new_password1": NEW_PASSWORD,
+        "new_password2": NEW_PASSWORD}).content.decode()
+    assert page.count(f'value="{NEW_PASSWORD}"') == 2
+    assert 'name="old_password"' in page and 'value="not-it"' not in page
