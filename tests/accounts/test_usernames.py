@@ -5,6 +5,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from accounts.forms import SignUpForm
 
@@ -120,7 +121,9 @@ def test_a_name_that_passes_for_a_deleted_account_is_refused(name):
     form = SignUpForm(data={"username": name, "password1": "long-pass-phrase-9",
                             "password2": "long-pass-phrase-9"})
     assert not form.is_valid()
-    assert "deleted account" in str(form.errors["username"])
+    assert [error.code for error in form.errors.as_data()["username"]] == ["deleted_look_alike"]
+    with translation.override("zh-hans"):
+        assert "已注销账户" in str(form.errors["username"])
 
 
 @pytest.mark.parametrize("name", ["已注销", "玩家", "deleted", "player1", "注销王"])
