@@ -46,6 +46,7 @@ def no_background_timers(settings):
     # No pause after a discard unless a test wants one (tests/services/test_offers.py):
     # the others step through moves without waiting out the clock.
     settings.OFFER_PAUSE_SECONDS = 0
+    settings.WIN_PAUSE_SECONDS = 0  # nor after a win (tests/play/test_win_pause.py)
     yield
     from games import driver
 

@@ -299,6 +299,10 @@ OFFER_PAUSE_SECONDS = float(os.environ.get("OFFER_PAUSE", "0.5"))
 # Rooms with the secret claim window (option claim_window = "secret"): every discard is on
 # offer this long, and a person asked answers within it or passes (games.play.offers).
 SECRET_CLAIM_SECONDS = float(os.environ.get("SECRET_CLAIM_SECONDS", "3.0"))
+# After every win that the round goes on from (血战到底), the table holds the win's moment
+# this long before the next draw, for everyone alike: the winner's hand laid down and the
+# win said large (games.play.offers). Computers and clocks wait for it too.
+WIN_PAUSE_SECONDS = float(os.environ.get("WIN_PAUSE", "2.5"))
 # How long a player may be disconnected before the seat plays itself (托管).
 DISCONNECT_GRACE_SECONDS = float(os.environ.get("DISCONNECT_GRACE", "5"))
 # The pause between two rounds that computer players play by themselves.

@@ -1,6 +1,7 @@
 """When the next decision of a round falls due, as a pure function of the stored round:
-the offer pause, a computer's delay, a person's clock (and the absence grace when all
-of their sockets are gone), and who is away."""
+the offer pause and a win's moment (both held in ``Round.offer``: nobody's decision until
+they are over), a computer's delay, a person's clock (and the absence grace when all of
+their sockets are gone), and who is away."""
 
 import logging
 from datetime import datetime, timedelta
@@ -68,6 +69,8 @@ def person_deadline(rnd: Round, engine: EngineRound) -> datetime | None:
     """When the pending decision's time runs out for the people it waits on."""
     if rnd.decision_started_at is None or engine.phase == "ended":
         return None
+    if offers.is_win_moment(engine):
+        return None  # the table held at a win: nobody's clock runs until it goes on
     lapse = offers.claim_lapses_at(rnd, engine)
     if lapse is not None:
         return lapse  # the secret claim window: answer within the pause or pass
@@ -96,10 +99,11 @@ def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None) -
                       and not matches.is_final_round(room.options, rnd.number))
         rnd.deadline = now + timedelta(seconds=settings.NEXT_ROUND_PAUSE) if unattended else None
     elif (reveal := offers.held_until(rnd)) is not None:
-        # The table shows a tile on offer that nobody took: the next decision is nobody's
-        # until the pause is over and the table shows it; then this runs again. A pause
-        # already over (its process died before ending it, and a player's return asks
-        # again) stays due at once: it must not wait for a person's clock instead.
+        # The table shows a tile on offer that nobody took, or a win's moment: the next
+        # decision is nobody's (computers' included) until the pause is over and the
+        # table shows it; then this runs again. A pause already over (its process died
+        # before ending it, and a player's return asks again) stays due at once: it must
+        # not wait for a person's clock instead.
         if new_decision or rnd.decision_started_at is None:
             rnd.decision_started_at = reveal
         rnd.deadline = reveal

@@ -29,6 +29,12 @@ How long a person asked may think is the room's choice (option ``claim_window``)
 
 What still shows in both: the wall's last discard ends the round at once when nobody may
 claim it.
+
+The same hold shows a win (``win_moment``): after every win the round goes on from (血战到底),
+the table shows the moment of the win — the winner's hand laid down, the next player not
+yet drawn — for ``settings.WIN_PAUSE_SECONDS``, and only then the next draw. Every win is
+held alike, a person's or a computer's, whoever draws next: the win is public, and a pause
+of the same length after each tells nothing more.
 """
 
 from datetime import datetime, timedelta
@@ -39,6 +45,9 @@ from games.rules.round import Round as EngineRound
 
 OFFERING_EVENTS = ("discard", "added_kong_declared")
 OFFER_PHASES = ("claim", "rob")
+# The phase of the engine the table shows during a win's moment: nobody's turn, nobody
+# asked, no clock (the engine itself never is in it).
+WIN_MOMENT = "won"
 
 
 def is_secret(options) -> bool:
@@ -108,6 +117,9 @@ def after_move(rnd, *, before: dict, seat: int, action, engine: EngineRound,
     """Update ``rnd.offer`` after ``seat``'s ``action`` took the round from the state
     ``before`` to ``engine``. Always assigns a new dict: the table handed to the sockets
     keeps the old one."""
+    if engine.phase == "turn" and any(event["type"] == "win" for event in events):
+        rnd.offer = win_moment(rnd, engine, events, now)
+        return
     if any(event["type"] in OFFERING_EVENTS for event in events):
         pause = timedelta(seconds=pause_seconds(engine.options))
         rnd.offer = {"until": (now + pause).isoformat(), "version": rnd.version}
@@ -128,6 +140,31 @@ def after_move(rnd, *, before: dict, seat: int, action, engine: EngineRound,
         moment.apply(seat, action)
     moment.claim.options, moment.claim.answers, moment.claim.win_fans = {}, {}, {}
     rnd.offer = {**rnd.offer, "state": moment.to_json()}
+
+
+def win_moment(rnd, engine: EngineRound, events: list[dict], now: datetime) -> dict | None:
+    """The hold of a win the round goes on from (None without a pause): the table as it
+    was when the last win of the move was made, before the draw that followed it. A win
+    on a tile on offer ends that offer's pause: the win is what is shown."""
+    seconds = settings.WIN_PAUSE_SECONDS
+    if seconds <= 0:
+        return None
+    moment = EngineRound.from_json(engine.to_json())
+    draw = events[-1] if events and events[-1]["type"] == "draw" else None
+    if draw is not None and moment.drawn is not None:
+        # The next player's draw is put back on the wall until the moment is over.
+        tile = moment.drawn
+        moment.hands[draw["seat"]][tile] -= 1
+        moment.wall.insert(0, tile)
+        moment.draws[draw["seat"]] -= 1
+    moment.phase, moment.current, moment.drawn = WIN_MOMENT, None, None
+    until_at = now + timedelta(seconds=seconds)
+    return {"until": until_at.isoformat(), "version": rnd.version, "state": moment.to_json()}
+
+
+def is_win_moment(engine: EngineRound | None) -> bool:
+    """Is ``engine`` the table held at a win's moment?"""
+    return engine is not None and engine.phase == WIN_MOMENT
 
 
 def _taken(events: list[dict]) -> bool:

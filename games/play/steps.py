@@ -1,6 +1,7 @@
 """The steps of due rounds: a computer's move, a person's timed-out decision (the
-default move, and auto-play after repeated timeouts), an offer's pause ending, the next
-round of an unattended table. Run by the in-process loop (games.driver) and the worker."""
+default move, and auto-play after repeated timeouts), an offer's pause or a win's moment
+ending (games.play.offers), the next round of an unattended table. Run by the in-process
+loop (games.driver) and the worker."""
 
 import logging
 import random
@@ -191,7 +192,7 @@ def computer_step(rnd: Round, now: datetime) -> bool:
     """If the round waits on a computer-decided seat, make that seat's move."""
 
     if rnd.status == Round.Status.ENDED or offers.held_until(rnd) is not None:
-        return False  # nothing to decide while the table shows a tile on offer
+        return False  # nothing to decide while the table shows a tile on offer or a win
     engine = EngineRound.from_json(rnd.state)
     seats = {s.index: s for s in deadlines.round_seats(rnd)}
     automatic = deadlines.computer_decided(list(seats.values()), now)

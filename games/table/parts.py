@@ -31,14 +31,12 @@ from games.play.deadlines import is_away, person_deadline
 from games.play.snapshot import TableSnapshot
 from games.rules.hints import current_waits, discard_hints, exchange_hint
 from games.rules.tiles import parse_tiles, tile_str
-from games.table import coaching, version_token
+from games.table import coaching, version_token, win_moment
 from games.table.phrases import PHRASES
 from games.table.tiles import tile_markup
 from games.words import labels
-from games.words.settlement_words import win_points
 
 POSITIONS = ["bottom", "right", "top", "left"]
-WIN_REASONS = ("ron", "zimo", "rob_kong", "kong_transfer")
 
 def _part(template: str, **data) -> str:
     """``template`` rendered with ``data`` (hashable values only), remembered by both."""
@@ -260,24 +258,9 @@ def _cue(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
 
 
 def _win_banner(snap: TableSnapshot, view: dict) -> str:
-    """The win moment: who won, on which tile, with what and for how much, while the
-    win is the table's latest happening."""
-    cue = _last_cue(snap)
-    winners = ()
-    if cue.get("kind") in ("win", "zimo") and view["winners"]:
-        names = snap.names
-        last = view["winners"][-1]
-        # One discard may make several winners (一炮多响): all won on the same claim.
-        newest = [w for w in view["winners"]
-                  if last["claim"] is not None and w["claim"] == last["claim"]] or [last]
-        winners = tuple(
-            (names[w["seat"]], w["tile"], *labels.win_words(w, names),
-             labels.describe_patterns(w["patterns"]),
-             labels.fan_and_points(w["fan"], win_points(view["winners"], view["ledger"], w,
-                                                        WIN_REASONS)))
-            for w in newest
-        )
-    return _part("_win_banner.html", winners=winners)
+    """The win moment, while the win is the table's latest happening
+    (games.table.win_moment)."""
+    return _part("_win_banner.html", **win_moment.banner(snap, view, _last_cue(snap)))
 
 
 def _center(snap: TableSnapshot, view: dict, viewer: int | None, winds) -> str:
