@@ -154,6 +154,25 @@ def win_worth(win: dict) -> str:
     return gettext("%(fan)s fan, %(points)s") % {"fan": win["fan"], "points": points}
 
 
+def points_words(points: int) -> str:
+    """"1 分" / "1 point"."""
+    return ngettext("%(points)d point", "%(points)d points", points) % {"points": points}
+
+
+def hand_worth(patterns: dict[str, int] | str, fan: int, points: int | None = None) -> str:
+    """One hand and what it is worth: "清一色 + 1 根 · 3 番"; a plain win counts no fan
+    and says its points instead, "平胡 · 1 分" ("Plain win · 1 point"), never "0 番".
+    ``patterns``: the win's patterns, or already in words; ``points``: what one payer
+    pays (the hand's name alone when it is not known)."""
+    described = patterns if isinstance(patterns, str) else describe_patterns(patterns)
+    if fan:
+        worth = gettext("%(fan)d fan") % {"fan": fan}
+    else:
+        described = described or str(PATTERNS["pinghu"])
+        worth = points_words(points) if points is not None else ""
+    return " · ".join(part for part in (described, worth) if part)
+
+
 def person_name(username: str) -> str:
     """A person's name as shown: a deleted account's anonymous name ("已注销玩家#1a2b3c4d",
     accounts.keeping) in the reader's language, the rest as they are."""

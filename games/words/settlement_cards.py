@@ -1,6 +1,8 @@
 """A finished round at a glance, one card per player, for the top of the table's
-settlement: the seat's net, its wins (how and for how many fan), how often it dealt in,
-and at a wall-empty end whether it was a pig, ready or not ready. Then the payment lines
+settlement: the seat's net and every line that makes it, so that a card's lines add up
+to its net: each win with how and what it was worth, the wins it paid for, then each
+kind of money received less paid (刮风, 下雨, 呼叫转移, 花猪, 查叫, 退税, 补差价); and at a
+wall-empty end whether the player was a pig, ready or not ready. Then the payment lines
 with who paid whom, for marking the viewer's own and filtering per player.
 
 Pure functions of the engine's view (``view["winners"]``, ``view["ledger"]``,
@@ -11,17 +13,43 @@ The values are frozen and hashable, for the table's cached parts.
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.words import labels
+from games.words.glossary import Segment, term
+from games.words.settlement_words import win_paid_by
 
 SEATS = 4
 DEALT_IN = ("ron", "rob_kong")  # wins paid by the player who fed the tile
+WIN_REASONS = ("ron", "zimo", "rob_kong")
+# The other lines of a card, in the order they are shown, each the ledger's reasons it
+# sums and the term that names it: received and paid are lines of their own.
+MONEY_LINES = (
+    ("guafeng", ("kong_exposed", "kong_added")),
+    ("xiayu", ("kong_concealed",)),
+    ("hujiaozhuanyi", ("kong_transfer",)),
+    ("huazhu", ("pig",)),
+    ("chajiao", ("not_ready",)),
+    ("tuishui", ("kong_refund",)),
+    ("buchajia", ("ready_difference",)),
+)
+
+
+def signed(amount: int) -> str:
+    """"+17", "−57" (a true minus sign), "0"."""
+    return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "0"
 
 
 @dataclass(frozen=True, slots=True)
-class CardWin:
-    how: str  # "自摸", "东 点炮", "抢 东 的杠"
-    worth: str  # "清一色 + 1 根 · 3 番", or "平胡" for a plain win
+class CardLine:
+    kind: str  # "win", "dealt-in", "paid-zimo" or the term of a MONEY_LINES line
+    what: tuple[Segment, ...]  # "自摸", "东 点炮", "点炮 1 次", 刮风 (a term)…
+    detail: str  # a win's worth: "清一色 + 1 根 · 3 番", "平胡 · 1 分"; else ""
+    amount: int  # what the line adds to the net: + received, − paid
+
+    @property
+    def amount_text(self) -> str:
+        return signed(self.amount)
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,15 +59,13 @@ class Card:
     name: str
     net: int
     mine: bool
-    wins: tuple[CardWin, ...]
-    dealt_in: int  # wins made on this player's discard or kong
+    lines: tuple[CardLine, ...]  # they add up to ``net``
     end: str  # at a wall-empty end: "pig", "ready", "not_ready"; else ""
     end_text: str
 
     @property
     def net_text(self) -> str:
-        """"+17", "−57" (a true minus sign), "0"."""
-        return f"+{self.net}" if self.net > 0 else f"−{-self.net}" if self.net < 0 else "0"
+        return signed(self.net)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,12 +84,8 @@ def order(viewer: int | None) -> tuple[int, ...]:
 
 
 def win_worth(win: dict) -> str:
-    """"清一色 + 1 根 · 3 番"; a plain win is "平胡", never "0 番"."""
-    if not win["fan"]:
-        return str(labels.PATTERNS["pinghu"])
-    fan = _("%(fan)d fan") % {"fan": win["fan"]}
-    described = labels.describe_patterns(win.get("patterns") or {})
-    return " · ".join(x for x in (described, fan) if x)
+    """"清一色 + 1 根 · 3 番"; a plain win says its points, "平胡 · 1 分", never "0 番"."""
+    return labels.hand_worth(win.get("patterns") or {}, win["fan"], win.get("points"))
 
 
 def win_how(win: dict, names) -> str:
@@ -90,19 +112,66 @@ def end_of(view: dict, seat: int) -> tuple[str, str]:
     return "", ""
 
 
+def lines_of(view: dict, seat: int, names) -> tuple[CardLine, ...]:
+    """Every line that makes the seat's net, from the ledger: each of its wins with what
+    the win brought, then what it paid for others' wins, then each kind of money,
+    received less paid. A ledger row belongs to exactly one line, so the lines add up to
+    the net."""
+    winners = view["winners"] or []
+    ledger = view["ledger"] or []
+    won = {id(w): 0 for w in winners if w["seat"] == seat}
+    fed = paid_zimo = unexplained = 0
+    money = dict.fromkeys((key for key, _reasons in MONEY_LINES), 0)  # received − paid
+    reason_line = {reason: key for key, reasons in MONEY_LINES for reason in reasons}
+    for index, entry in enumerate(ledger):
+        reason, amount = entry["reason"], entry["amount"]
+        if entry["payee"] == seat:
+            if reason in WIN_REASONS:
+                record = win_paid_by(winners, index, seat, entry["payer"], reason)
+                if record is not None and id(record) in won:
+                    won[id(record)] += amount
+                else:
+                    unexplained += amount
+            elif reason in reason_line:
+                money[reason_line[reason]] += amount
+            else:
+                unexplained += amount
+        elif entry["payer"] == seat:
+            if reason in DEALT_IN:
+                fed += amount
+            elif reason == "zimo":
+                paid_zimo += amount
+            elif reason in reason_line:
+                money[reason_line[reason]] -= amount
+            else:
+                unexplained -= amount
+    found = [CardLine("win", ((win_how(w, names), ""),), win_worth(w), won[id(w)])
+             for w in winners if w["seat"] == seat]
+    if fed:
+        times = sum(1 for w in winners if w["how"] in DEALT_IN and w.get("from") == seat)
+        found.append(CardLine("dealt-in", ((ngettext(
+            "Dealt in once", "Dealt in %(count)s times", times) % {"count": times}, ""),),
+            "", -fed))
+    if paid_zimo:
+        found.append(CardLine("paid-zimo", ((_("Others' self-drawn wins"), ""),), "",
+                              -paid_zimo))
+    # Each kind of money as one line, what was received less what was paid (the
+    # payments below say each of them); a kind that evened out adds nothing to say.
+    found.extend(CardLine(key, (term(key),), "", amount)
+                 for key, amount in money.items() if amount)
+    if unexplained:  # a reason this page does not know: still counted, never dropped
+        found.append(CardLine("other", ((_("Other payments"), ""),), "", unexplained))
+    return tuple(found)
+
+
 def cards(view: dict, names, winds, viewer: int | None = None) -> tuple[Card, ...]:
     """One card per seat, the viewer's first."""
-    winners = view["winners"] or []
     found = []
     for seat in order(viewer):
         end, end_text = end_of(view, seat)
         found.append(Card(
             seat=seat, wind=str(winds[seat]), name=str(names[seat]), net=view["net"][seat],
-            mine=seat == viewer,
-            wins=tuple(CardWin(how=win_how(w, names), worth=win_worth(w))
-                       for w in winners if w["seat"] == seat),
-            dealt_in=sum(1 for w in winners
-                         if w["how"] in DEALT_IN and w.get("from") == seat),
+            mine=seat == viewer, lines=lines_of(view, seat, names),
             end=end, end_text=str(end_text)))
     return tuple(found)
 

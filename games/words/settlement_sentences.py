@@ -236,6 +236,11 @@ class _Writer:
 
     def pig(self, e: Explanation) -> list[Segment]:
         fan = e.arithmetic.fan
+        if not fan:  # pig_fan 0: the base itself, never "0 番"
+            return fill(_("%(pig)s, %(name)s still held all three suits and pays the base, "
+                          "%(formula)s"),
+                        pig=self.term("huazhu"), name=self.name(e.payer),
+                        formula=self.formula(e.arithmetic))
         return fill(_("%(pig)s, %(name)s still held all three suits and pays %(fan)s fan, "
                       "%(formula)s"),
                     pig=self.term("huazhu"), name=self.name(e.payer), fan=fan,

@@ -1,23 +1,31 @@
 """The table's settlement opens with a result card per player (games.words.settlement_cards):
-the net, each win with how and for how much, how often the player dealt in, and at a
-wall-empty end 花猪 / 下叫 / 未下叫; the viewer's card first and marked, a spectator's in
-seat order. The payment lines that follow carry their payer and payee for the per-player
-filter, and the viewer's own are highlighted."""
+the net and every line that makes it (each win with how and what it was worth, what the
+player paid for others' wins, each kind of money received less paid), so that the lines
+add up to the net on any round; and at a wall-empty end 花猪 / 下叫 / 未下叫; the viewer's
+card first and marked, a spectator's in seat order. A plain win says its points, never
+"0 番". The payment lines come after the cards, and carry their payer and payee for the
+per-player filter, the viewer's own highlighted."""
 
 import html as html_module
+import random
 import re
 
 import pytest
 from django.contrib.auth.models import AnonymousUser
+from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.models import Round
 from games.play.snapshot import load_snapshot
+from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 from games.table.parts import render_table
+from games.words import labels, settlement_cards
+from games.words.settlement_sentences import settlement_words
 from tests.rules import test_round_payments as payments
 from tests.rules import test_xueliu as xueliu
 from tests.rules.tables import act, table
+from tests.rules.test_round_invariants import OPTION_SETS, XUELIU_OPTION_SETS, pick
 from tests.table.test_table_seats import part
 from tests.tables import four_people
 
@@ -62,26 +70,37 @@ def cards(section: str) -> list[tuple[str, str]]:
     return [(cls, text(body)) for cls, body in found]
 
 
-def test_the_cards_show_each_players_net_wins_deal_ins_and_end_in_chinese():
+def test_the_cards_show_each_players_net_and_the_lines_that_make_it_in_chinese():
     room, users = ended("c", mixed_round())
     found = cards(settlement(room, users[3], "zh-hans"))
-    # The viewer (北, seat 3) first and marked, then 东 南 西 in turn order.
-    assert found == [
-        ("result-card mine end-not_ready", "北 c3 （你） +8 未下叫"),
-        ("result-card end-pig", "东 c0 −57 点炮 1 次 花猪"),
-        ("result-card", "南 c1 +17 c0 点炮 平胡"),
-        ("result-card", "西 c2 +32 自摸 清一色 + 1 根 · 3 番"),
-    ]
+    # The viewer (北, seat 3) first and marked, then 东 南 西 in turn order. Each line's
+    # amount at its end; the lines add up to the net (+8 = −8 + 16).
+    assert [cls for cls, _ in found] == [
+        "result-card mine end-not_ready", "result-card end-pig", "result-card", "result-card"]
+    assert found[1][1] == "东 c0 −57 点炮 1 次 −1 {zimo} −8 花猪 −48 花猪".format(
+        zimo=translated("zh-hans", "Others' self-drawn wins"))
+    assert found[2][1] == "南 c1 +17 c0 点炮 +1 平胡 · 1 分 花猪 +16"
+    assert found[3][1] == "西 c2 +32 自摸 +16 清一色 + 1 根 · 3 番 花猪 +16"
+    assert found[0][1].startswith("北 c3 （你） +8 ")
+    assert found[0][1].endswith(" −8 花猪 +16 未下叫")
+
+
+def translated(language: str, message: str) -> str:
+    with translation.override(language):
+        return translation.gettext(message)
 
 
 def test_the_cards_in_english_for_a_spectator_in_seat_order():
     room, users = ended("e", mixed_round())
     found = cards(settlement(room, AnonymousUser(), "en"))
     assert found == [
-        ("result-card end-pig", "East e0 −57 Dealt in once Flower pig"),
-        ("result-card", "South e1 +17 On e0's discard Plain win"),
-        ("result-card", "West e2 +32 Self-drawn win Pure suit + 1 root · 3 fan"),
-        ("result-card end-not_ready", "North e3 +8 Not ready at the end"),
+        ("result-card end-pig",
+         "East e0 −57 Dealt in once −1 Others' self-drawn wins −8 Flower pig −48 Flower pig"),
+        ("result-card", "South e1 +17 On e0's discard +1 Plain win · 1 point Flower pig +16"),
+        ("result-card",
+         "West e2 +32 Self-drawn win +16 Pure suit + 1 root · 3 fan Flower pig +16"),
+        ("result-card end-not_ready",
+         "North e3 +8 Others' self-drawn wins −8 Flower pig +16 Not ready at the end"),
     ]
     assert "(you)" not in settlement(room, AnonymousUser(), "en")
 
@@ -92,8 +111,9 @@ def test_a_ready_player_at_a_wall_empty_end_is_marked_ready():
         settlement(room, users[1], "zh-hans")))
     assert found["r0"][0] == "result-card end-ready" and found["r0"][1].endswith("下叫")
     assert found["r3"][0] == "result-card end-ready"
-    assert found["r1"] == ("result-card mine end-not_ready", "南 r1 （你） +13 未下叫")
-    assert found["r2"][0] == "result-card end-pig" and found["r2"][1].endswith("花猪")
+    assert found["r1"] == ("result-card mine end-not_ready",
+                           "南 r1 （你） +13 花猪 +16 查叫 −3 未下叫")
+    assert found["r2"] == ("result-card end-pig", "西 r2 −48 花猪 −48 花猪")
     # The viewer's card comes first.
     assert cards(settlement(room, users[1], "zh-hans"))[0][1].startswith("南 r1")
 
@@ -113,9 +133,10 @@ def test_in_xueliu_a_player_may_win_several_times_on_one_card():
     found = cards(settlement(room, users[1], "zh-hans"))
     assert found[0][0].startswith("result-card mine")
     assert found[0][1].startswith("南 x1 （你） +")
-    assert found[0][1].count("x0 点炮 平胡") == 2 and found[0][1].count("自摸 平胡") == 1
+    assert len(re.findall(r"x0 点炮 \+\d+ 平胡 · 1 分", found[0][1])) == 2
+    assert len(re.findall(r"自摸 \+\d+ 平胡 · 1 分", found[0][1])) == 1
     east = next(t for _, t in found if t.startswith("东 x0"))
-    assert "点炮 2 次" in east
+    assert re.search(r"点炮 2 次 −\d+", east)
 
 
 def test_each_payment_line_carries_its_payer_and_payee_and_the_viewers_are_marked():
@@ -140,3 +161,77 @@ def test_each_payment_line_carries_its_payer_and_payee_and_the_viewers_are_marke
     watched = settlement(room, AnonymousUser(), "en")
     assert 'class="mine"' not in watched and watched.count("data-payer=") == len(engine.ledger)
     assert "Everyone" in watched and 'aria-label="Settlement"' in watched
+
+
+# --- the lines of a card add up to its net, on any round ---------------------------------
+
+ROUNDS_PER_OPTION_SET = 25
+AMOUNT = re.compile(r'<span class="amount[^"]*">([+−]?\d+)</span>')
+NET = re.compile(r'<p class="net[^"]*">([+−]?\d+)</p>')
+
+
+def number(text: str) -> int:
+    return int(text.replace("−", "-"))
+
+
+def rendered_cards(state: EngineRound, viewer: int | None, language: str) -> list[str]:
+    """The settlement of ``state`` as the table renders it, one HTML string per card."""
+    view = state.view(viewer)
+    with translation.override(language):
+        names = [labels.bot_name(seat, "strong") for seat in range(4)]
+        winds = [str(w) for w in labels.SEAT_WINDS]
+        words = settlement_words(view, names, state.options)
+        html = render_to_string("games/table/_settlement.html", {
+            "words": words, "nets": (), "players": tuple(enumerate(names)),
+            "cards": settlement_cards.cards(view, names, winds, viewer),
+            "rows": settlement_cards.payment_rows(view, words.payments, viewer),
+            "round_id": 1, "room_code": "CARDS1", "compared_at": None})
+    return re.findall(r'<li class="result-card[^"]*">.*?\n    </li>', html, re.S)
+
+
+def test_each_cards_lines_add_up_to_its_net_on_real_rounds():
+    """Rounds of the invariants' driver (kongs and pongs whenever it can) under every
+    option set, 血流成河 among them: on every card, rendered, the amounts of the lines add
+    up to the net shown, and the net is the ledger's. A card with a win and a net below
+    what the win brought (kong money paid, 查叫, 退税…) says so in a line of its own."""
+    explained_losses = 0
+    for options in OPTION_SETS + XUELIU_OPTION_SETS:
+        rng = random.Random(f"cards {options}")
+        for number_ in range(ROUNDS_PER_OPTION_SET):
+            state = EngineRound.deal(f"cards-{number_}", number_ % 4,
+                                     RoomOptions.from_dict(options))
+            while state.phase != "ended":
+                state.apply(*pick(state, rng))
+            nets = state.net()
+            viewer = number_ % 5 if number_ % 5 < 4 else None  # a spectator too
+            shown = rendered_cards(state, viewer, "zh-hans" if number_ % 2 else "en")
+            order = settlement_cards.order(viewer)
+            for seat, card in zip(order, shown, strict=True):
+                net = number(NET.search(card).group(1))
+                amounts = [number(a) for a in AMOUNT.findall(card)]
+                assert net == nets[seat] == sum(amounts), (options, number_, seat, card)
+                assert "0 番" not in card and "0 fan" not in card
+                wins = re.findall(r'<li class="card-line win">.*?</li>', card, re.S)
+                won = sum(number(AMOUNT.search(w).group(1)) for w in wins)
+                if wins and net < won:
+                    assert len(amounts) > len(wins)
+                    explained_losses += 1
+    assert explained_losses > 20  # the issue's "+1 win, net −1" is common enough
+
+
+def test_the_cards_come_first_and_the_payments_below():
+    """The settlement is two blocks: the cards (and a sealed table's link to its compared
+    results) on top, then the payments; in the end panel the seating, with 准备下一局,
+    stands between them (static/css/settlement.css)."""
+    room, users = ended("o", mixed_round())
+    Round.objects.filter(room=room).update(status=Round.Status.ENDED)  # the seats show
+    with translation.override("zh-hans"):
+        html = render_table(load_snapshot(room.pk), user=users[0], csrf="x").full()
+    section = part(html, "settlement")
+    top = section.index('<div class="settlement-top">')
+    more = section.index('<div class="settlement-more">')
+    assert top < section.index('class="result-cards"') < more
+    assert more < section.index('<ol class="payments">') and more < section.index('class="nets"')
+    panel = html[html.index('<details class="end-panel" open>'):]
+    assert panel.index('id="settlement"') < panel.index('id="seating"')
+    assert "准备下一局" in part(panel, "seating")

@@ -318,6 +318,15 @@ def test_a_plain_win_reads_as_its_points_not_as_zero_fan():
         assert labels.win_worth(dict(state.winners[0], fan=2, points=8)) == "2 番，8 分"
 
 
+def test_a_pig_in_a_room_whose_pig_fan_is_0_pays_the_base_not_zero_fan():
+    state = payments.ready_by_wall_empty(options={"pig_fan": 0})
+    english = [line for line in rendered(state, "en").payments if "Flower pig" in line]
+    assert english and all("pays the base, base 1" in line for line in english), english
+    for language in ("zh-hans", "en"):
+        text = " ".join(rendered(state, language).payments)
+        assert "0 番" not in text and "0 fan" not in text
+
+
 def parentheses_nest(text: str) -> bool:
     depth = 0
     for char in text:
