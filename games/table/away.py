@@ -4,7 +4,9 @@ A player whose socket was closed for longer than the grace period came back to a
 the computer played for them. On their return they get a short summary, from the round's
 event log since they were last seen: how many moves the computer made for them, who won,
 and what they paid and were paid. Only what the log says, and only their own seat's
-hidden moves (the computer's choices for them), never anyone else's.
+hidden moves (the computer's choices for them), never anyone else's. When the computer
+still plays their seat (托管, switched on by two missed deadlines or by the player), the
+note says so, and the dock's prompt takes the seat back in one press.
 """
 
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ class AwaySummary:
     paid: int  # what the player paid meanwhile
     received: int  # what the player was paid meanwhile
     round_ended: bool
+    still_auto_play: bool = False  # the computer goes on playing the seat (托管)
 
 
 def since(room_id: int, seat: Seat, last_seen: datetime | None, now: datetime
@@ -52,4 +55,5 @@ def since(room_id: int, seat: Seat, last_seen: datetime | None, now: datetime
             ended = True
     if not (moves or winners or paid or received or ended):
         return None
-    return AwaySummary(moves, tuple(winners), paid, received, ended)
+    return AwaySummary(moves, tuple(winners), paid, received, ended,
+                       still_auto_play=seat.auto_play and not ended)

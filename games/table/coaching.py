@@ -74,6 +74,20 @@ def shown_for(options: RoomOptions, seat: Seat) -> bool:
     return options.coaching and seat.coach_on and not seat.auto_play
 
 
+def hand_mark(snap, viewer: int) -> str:
+    """The tile the panel marks ★ (大师's discard), to be marked in the hand as well: ""
+    when the panel is off or 大师's answer is no discard."""
+    if not shown_for(snap.shown.options, snap.seats[viewer]):
+        return ""
+    advice = advice_for(snap, viewer)
+    if advice is None:
+        return ""
+    chosen = next((c.tile for c in advice.discards if c.chosen), None)
+    if chosen is None and advice.choice[0] == "discard":
+        chosen = advice.choice[1]
+    return tile_str(chosen) if chosen is not None else ""
+
+
 def panel(engine: EngineRound, viewer: int, advice: "coach.Advice | None") -> str:
     """The ``me-coach`` part for ``viewer``: the advice in words, or an empty element
     when there is none to show (kept, so that a later update has a place to go)."""

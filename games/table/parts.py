@@ -31,7 +31,7 @@ from games.play.deadlines import is_away, person_deadline
 from games.play.snapshot import TableSnapshot
 from games.rules.hints import current_waits, discard_hints, exchange_hint
 from games.rules.tiles import parse_tiles, tile_str
-from games.table import coaching, version_token, win_moment
+from games.table import coaching, hand_marks, version_token, win_moment
 from games.table.phrases import PHRASES
 from games.table.tiles import tile_markup
 from games.words import labels
@@ -341,7 +341,10 @@ def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str,
         hand_part = _exchange_hand(engine, viewer, hand, action_url, csrf, version)
     else:
         hand_part = _part("_my_hand.html", tiles=tiles, action_url=action_url, csrf=csrf,
-                          discard_version=version if legal["discard"] else None)
+                          discard_version=version if legal["discard"] else None,
+                          received=hand_marks.received(view, viewer),
+                          coach=coaching.hand_mark(snap, viewer) if engine.options.coaching
+                          else "")
     mine = {
         "me-head": _seat_head("me-head", snap, view, viewer, winds),
         "me-melds": _melds("me-melds", snap, viewer, player["melds"]),

@@ -241,6 +241,10 @@
 // The table settings panel (templates/games/table/_prefs.html): each control names its
 // preference in data-pref; a checkbox holds a yes/no, a radio button one of the values.
 // The controls show what window.XuezhanTable.prefs holds and write to it on change.
+// The open panel lies across the page at the foot of the room's bar, which grows by its
+// height (--prefs-h, static/css/table.css) and moves the table down: it covers no seat
+// and no control. It closes on Escape (the focus back on its gear) and on a press
+// anywhere outside it.
 (function () {
   "use strict";
   var prefs = window.XuezhanTable && window.XuezhanTable.prefs;
@@ -262,30 +266,64 @@
     if (!input.matches || !input.matches("#table-prefs [data-pref]")) { return; }
     prefs.set(input.dataset.pref, input.type === "checkbox" ? input.checked : input.value);
   });
-  // The open panel hangs below the gear wherever the layout puts it, moved sideways so
-  // that all of it stays on the screen (a phone is narrower than the panel's width plus
-  // the gear's distance from the edge).
-  function place() {
-    var panel = document.getElementById("table-prefs");
-    var body = panel && panel.querySelector(".prefs-body");
-    if (!body || !panel.open) { return; }
-    body.style.left = "0px";
-    var margin = 8;
-    var box = body.getBoundingClientRect();
-    var room = document.documentElement.clientWidth;
-    var left = Math.min(box.left, room - box.width - margin);
-    body.style.left = Math.max(margin, left) - box.left + "px";
+
+  function panel() { return document.getElementById("table-prefs"); }
+  // The height the open panel takes, given to the page as --prefs-h; and on a small
+  // screen, where it is a sheet in the board's place, the room it may take (--prefs-room):
+  // the board's height with the panel's own, that is, all of it down to the dock.
+  function measure() {
+    var details = panel();
+    var body = details && details.querySelector(".prefs-body");
+    var page = details && details.closest(".table-page");
+    if (!page) { return; }
+    var shown = parseFloat(page.style.getPropertyValue("--prefs-h")) || 0;
+    var stage = page.querySelector(".stage");
+    if (details.open && stage) {
+      var room = stage.getBoundingClientRect().height + shown - 4;
+      page.style.setProperty("--prefs-room", Math.max(160, Math.floor(room)) + "px");
+    } else if (!stage) {
+      page.style.removeProperty("--prefs-room");  // no board (the seats): half the height
+    }
+    var height = details.open && body ? body.offsetHeight : 0;
+    if (height !== shown) { page.style.setProperty("--prefs-h", height + "px"); }
+  }
+  var watched = null;
+  var sizes = window.ResizeObserver ? new ResizeObserver(measure) : null;
+  function watch() {
+    var body = panel() && panel().querySelector(".prefs-body");
+    if (sizes && body && body !== watched) {
+      if (watched) { sizes.unobserve(watched); }
+      sizes.observe(body);
+      watched = body;
+    }
+    measure();
   }
   document.addEventListener("toggle", function (event) {
-    if (event.target.id === "table-prefs") { place(); }
+    if (event.target.id === "table-prefs") { watch(); }
   }, true);  // toggle does not bubble
+  window.addEventListener("resize", measure);
+
+  function close(refocus) {
+    var details = panel();
+    if (!details || !details.open) { return; }
+    var hadFocus = details.contains(document.activeElement);
+    details.open = false;
+    if (refocus && hadFocus) { details.querySelector("summary").focus(); }
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") { close(true); }
+  });
+  document.addEventListener("pointerdown", function (event) {
+    var details = panel();
+    if (details && details.open && !details.contains(event.target)) { close(false); }
+  });
+
   // The controls are brought up to date as the panel opens too (a click on its summary,
   // by pointer or key, comes before it opens), so that a panel that arrives after this
   // script, with a swapped-in table, shows the choices made.
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("#table-prefs > summary")) { show(); }
   }, true);
-  window.addEventListener("resize", place);
 
   // Another tab may change a preference while this one is open.
   prefs.onChange(show);
@@ -297,9 +335,9 @@
 })();
 
 // The player's hand (#me-hand) in the order they chose in the table settings, put back
-// in that order after every update of the table. Only the order of the buttons changes:
-// each keeps its tile, its form and whether it may be played. The drawn tile (.drawn)
-// stays last, apart, so that the player always sees what they just drew.
+// in that order after every update of the table, and its marks (below). Only the order
+// of the buttons changes: each keeps its tile, its form and whether it may be played. The
+// drawn tile (.drawn) stays last, apart, so that the player always sees what they drew.
 //
 // Orders (window.XuezhanTable.prefs "sort"):
 //   suits         万 筒 条, each by rank, the void suit last (the default)
@@ -351,15 +389,52 @@
     });
   }
 
+  // The marks the server names by tile code on the hand (games/table/hand_marks.py):
+  // data-received, the tiles that came in 换三张 (⇄, until the first discard), and
+  // data-coach, the tile the coach would discard (★, as in its panel). As many buttons of
+  // each code as named are marked, the hand's own tiles before the drawn one (the coach:
+  // the drawn one first); each says what its mark means beside its name.
+  function markHand() {
+    var hand = document.getElementById("me-hand");
+    if (!hand) { return; }
+    var buttons = Array.prototype.slice.call(hand.querySelectorAll("button.tile"));
+    var drawnLast = buttons.filter(function (b) { return !b.classList.contains("drawn"); })
+      .concat(buttons.filter(function (b) { return b.classList.contains("drawn"); }));
+    var received = new Set();
+    (hand.dataset.received || "").split(" ").filter(Boolean).forEach(function (tile) {
+      var found = drawnLast.filter(function (b) { return code(b) === tile && !received.has(b); })[0];
+      if (found) { received.add(found); }
+    });
+    var coach = hand.dataset.coach ? drawnLast.slice().reverse().filter(function (b) {
+      return code(b) === hand.dataset.coach;
+    })[0] : null;
+    buttons.forEach(function (button) {
+      var words = [];
+      if (received.has(button)) { words.push(hand.dataset.receivedMark); }
+      if (button === coach) { words.push("★ " + hand.dataset.coachMark); }
+      button.classList.toggle("received", received.has(button));
+      button.classList.toggle("coach-pick", button === coach);
+      var description = words.join(" · ");
+      if ((button.getAttribute("aria-description") || "") !== description) {
+        if (description) {
+          button.setAttribute("aria-description", description);
+        } else {
+          button.removeAttribute("aria-description");
+        }
+      }
+    });
+  }
+  function update() { sortHand(); markHand(); }
+
   // Sorting moves buttons, which the observer sees too; a sorted hand is left alone.
-  new MutationObserver(sortHand).observe(document.documentElement, {
+  new MutationObserver(update).observe(document.documentElement, {
     childList: true, subtree: true
   });
   if (prefs) { prefs.onChange(function (name) { if (name === "sort") { sortHand(); } }); }
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", sortHand);
+    document.addEventListener("DOMContentLoaded", update);
   } else {
-    sortHand();
+    update();
   }
 })();
 
@@ -408,9 +483,12 @@
 
 // 换三张 (swap three): the player toggles three tiles of one suit in their hand
 // (templates/games/table/_exchange_hand.html). Each tile is a button with aria-pressed;
-// the chosen tiles fill the form's hidden "tiles" field, "已选 n / 3" counts them, and the
-// 换三张 button is enabled only when three tiles of one suit are chosen. The server checks
-// the pick again (games/rules/exchange.py): this only helps the player make a good one.
+// the chosen tiles fill the form's hidden "tiles" field and "已选 n / 3" counts them. The
+// 换三张 button stays in the Tab order (aria-disabled, never disabled) and says why it
+// waits: three chosen of two suits show "三张须同一花色" at once; a press with fewer than
+// three, "选三张同一花色的牌". It sends only three of one suit. The server checks the pick
+// again (games/rules/exchange.py): this only helps the player make a good one. By
+// keyboard, ← → move along the tiles (static/js/table-keys.js) and Space toggles.
 //
 // The table's parts are replaced whenever anything changes (another player picking
 // too): the choice is remembered by the hand it was made in and pressed again in the
@@ -418,7 +496,7 @@
 (function () {
   "use strict";
   var PICK = 3;
-  var remembered = { hand: null, tiles: [] };
+  var remembered = { hand: null, tiles: [], asked: false };
 
   function forms(root) {
     if (!root || !root.querySelectorAll) { return []; }
@@ -433,24 +511,45 @@
       function (button) { return button.getAttribute("aria-pressed") === "true"; });
   }
 
-  function update(form) {
-    var chosen = pressed(form).map(function (b) { return b.dataset.exchangeTile; });
-    var suits = chosen.map(function (tile) { return tile.charAt(1); });
-    var oneSuit = suits.every(function (suit) { return suit === suits[0]; });
+  function chosenTiles(form) {
+    return pressed(form).map(function (b) { return b.dataset.exchangeTile; });
+  }
+  function ready(chosen) {
+    return chosen.length === PICK && chosen.every(function (tile) {
+      return tile.charAt(1) === chosen[0].charAt(1);
+    });
+  }
+
+  // `asked`: the player pressed the button before the pick was ready.
+  function update(form, asked) {
+    var chosen = chosenTiles(form);
     form.querySelector("[data-exchange-tiles]").value = chosen.join("");
     var count = form.querySelector("[data-exchange-count]");
     if (count && count.dataset.template) {
       count.textContent = count.dataset.template.replace("__N__", String(chosen.length));
     }
     var submit = form.querySelector("[data-exchange-submit]");
-    if (submit) { submit.disabled = !(chosen.length === PICK && oneSuit); }
-    remembered = { hand: form.dataset.hand, tiles: chosen };
+    if (submit) { submit.setAttribute("aria-disabled", ready(chosen) ? "false" : "true"); }
+    var reason = form.querySelector("[data-exchange-reason]");
+    if (reason) {
+      if (asked) { form.dataset.asked = "1"; }
+      var text = "";
+      if (chosen.length === PICK && !ready(chosen)) {
+        text = reason.dataset.mixed;
+      } else if (chosen.length < PICK && form.dataset.asked) {
+        text = reason.dataset.fewer;
+      }
+      if (reason.textContent !== text) { reason.textContent = text; }
+      reason.hidden = !text;
+    }
+    remembered = { hand: form.dataset.hand, tiles: chosen, asked: Boolean(form.dataset.asked) };
   }
 
   function arm(form) {
     if (form.dataset.armed) { return; }
     form.dataset.armed = "1";
     if (remembered.hand === form.dataset.hand) {
+      if (remembered.asked) { form.dataset.asked = "1"; }
       remembered.tiles.forEach(function (tile) {
         var free = Array.prototype.find.call(
           form.querySelectorAll('[data-exchange-tile="' + tile + '"]'),
@@ -460,6 +559,17 @@
     }
     update(form);
   }
+
+  // A press of the 换三张 button (pointer, Enter or Space) sends only a ready pick; else
+  // it says what is missing. Caught before htmx reads the form.
+  document.addEventListener("click", function (event) {
+    var submit = event.target.closest && event.target.closest("[data-exchange-submit]");
+    var form = submit && submit.closest("[data-exchange-form]");
+    if (!form || ready(chosenTiles(form))) { return; }
+    event.preventDefault();
+    event.stopPropagation();
+    update(form, true);
+  }, true);
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("[data-exchange-tile]");

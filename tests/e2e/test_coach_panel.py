@@ -1,7 +1,8 @@
 """The coach (教练) in the browser, on a phone (412×915) and a laptop (1280×800), in Chinese
 and English: a room created with the coach allowed shows so in its bar; the switch in 设置
 turns the panel on; at the player's turn the panel ranks the discards (大师's marked),
-between the board and the dock, and nothing lies over any button (screen_checks)."""
+between the board and the dock, its ★ tile marked in the hand too, and nothing lies over
+any button (screen_checks)."""
 
 import os
 import re
@@ -33,6 +34,12 @@ def check_sizes(page, language: str) -> None:
         expect(panel).to_be_visible()
         expect(panel.locator("tr.chosen")).to_have_count(1)
         expect(page.get_by_role("group", name=names[1])).to_be_visible()
+        # The ★ tile is marked in the hand too: one tile, the one the panel names.
+        chosen = panel.locator("tr.chosen th").inner_text().replace("★", "").strip()
+        starred = page.locator("#me-hand button.tile.coach-pick")
+        expect(starred).to_have_count(1)
+        assert starred.get_attribute("aria-label") == chosen
+        assert "★" in starred.evaluate("b => getComputedStyle(b, '::after').content")
         box, dock = panel.bounding_box(), page.locator(".dock").bounding_box()
         assert box["y"] + box["height"] <= dock["y"] + 1, (width, box, dock)
         assert box["height"] < 0.16 * height, (width, box)  # compact

@@ -1,11 +1,15 @@
 """换三张 on a phone (412 × 915): a player opens a room with the swap, toggles three tiles
-of one suit, sees "已选 3 / 3" and the 换三张 button come alive, swaps, and is told where
-the tiles went and what arrived; without JavaScript, ticked boxes post the same pick."""
+of one suit, sees "已选 3 / 3" and the 换三张 button come alive (two suits: it says
+"三张须同一花色" and sends nothing), swaps, is told where the tiles went and what arrived,
+and finds those tiles marked in the hand until their first discard; without JavaScript,
+ticked boxes post the same pick. (By keyboard: tests/e2e/test_keyboard_play.py.)"""
 
+import os
 import re
 import time
 
 import pytest
+from django.utils import translation
 
 from tests.e2e.server import sign_up
 
@@ -29,8 +33,15 @@ def test_a_player_picks_three_tiles_and_sees_the_swap_on_a_phone(site_url, brows
     submit = page.get_by_role("button", name="换三张", exact=True)
     submit.wait_for(timeout=15000)
     count = page.locator("[data-exchange-count]")
+    reason = page.locator("[data-exchange-reason]")
+    with translation.override("zh-hans"):
+        mixed = translation.gettext("Three of one suit")
+        fewer = translation.gettext("Pick three tiles of one suit")
+        swapped_in = translation.gettext("Swapped in")
     assert count.inner_text() == "已选 0 / 3"
-    assert submit.is_disabled()
+    assert submit.get_attribute("aria-disabled") == "true" and reason.is_hidden()
+    submit.click(force=True)  # too early (aria-disabled): it says what it waits for
+    assert reason.inner_text() == fewer
 
     tiles = hand.locator("[data-exchange-tile]")
     codes = [tiles.nth(i).get_attribute("data-exchange-tile") for i in range(tiles.count())]
@@ -41,7 +52,12 @@ def test_a_player_picks_three_tiles_and_sees_the_swap_on_a_phone(site_url, brows
     if other is not None:
         for i in chosen[:2] + [other]:
             tiles.nth(i).click()
-        assert count.inner_text() == "已选 3 / 3" and submit.is_disabled()
+        assert count.inner_text() == "已选 3 / 3"
+        assert submit.get_attribute("aria-disabled") == "true"
+        assert reason.is_visible() and reason.inner_text() == mixed
+        submit.click(force=True)  # sends nothing
+        page.wait_for_timeout(300)
+        assert tiles.count() and tiles.nth(other).get_attribute("aria-pressed") == "true"
         tiles.nth(other).click()
         assert tiles.nth(other).get_attribute("aria-pressed") == "false"
     else:
@@ -54,6 +70,7 @@ def test_a_player_picks_three_tiles_and_sees_the_swap_on_a_phone(site_url, brows
         name = tiles.nth(i).get_attribute("aria-label")
         assert re.fullmatch(r"[一二三四五六七八九][万筒条]", name)
     assert count.inner_text() == "已选 3 / 3" and submit.is_enabled()
+    assert submit.get_attribute("aria-disabled") == "false" and reason.is_hidden()
     # Everything still fits the phone's width.
     assert page.evaluate("document.documentElement.scrollWidth") <= 412
     submit.click()
@@ -65,6 +82,19 @@ def test_a_player_picks_three_tiles_and_sees_the_swap_on_a_phone(site_url, brows
     assert "换出" in text and "换入" in text
     assert page.get_by_role("button", name=re.compile("^定缺：")).count() == 3
     assert page.locator("#table-error").inner_text() == ""
+    # The three tiles that came are marked in the hand, by name and by a badge.
+    got = page.locator("#me-hand").get_attribute("data-received").split()
+    marked = hand.locator("button.tile.received")
+    assert marked.count() == 3 == len(got)
+    for i in range(3):
+        assert marked.nth(i).get_attribute("aria-description") == swapped_in
+        assert marked.nth(i).get_attribute("value") in got or marked.nth(i).locator(
+            "img").get_attribute("src").split("/")[-1].split(".")[0] in got
+        badge = marked.nth(i).evaluate("b => getComputedStyle(b, '::after').content")
+        assert "⇄" in badge
+    shots = os.environ.get("XUEZHAN_SCREENSHOTS")
+    if shots:
+        page.screenshot(path=f"{shots}/exchange-received-412x915.png")
 
 
 def test_without_javascript_ticked_boxes_swap_the_tiles(site_url, browser):

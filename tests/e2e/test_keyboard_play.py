@@ -1,14 +1,16 @@
 """Playing the table with the keyboard only (static/js/table-keys.js): the skip link, the
 arrow keys along the hand, the focus kept in the hand across updates, the action keys,
-the live region and the focus ring — in a real browser."""
+the live region and the focus ring, and 换三张 by keyboard — in a real browser."""
 
 import re
 import time
 
 import pytest
+from django.utils import translation
 
 from tests.e2e.server import play_against_computers
 from tests.e2e.table_client.page import SWAP, URL, hand, serve
+from tests.e2e.test_screen_sizes import open_room_with_the_swap
 
 pytestmark = pytest.mark.e2e
 
@@ -177,4 +179,66 @@ def test_the_action_keys_and_the_focus_across_a_swap(browser):
     page.wait_for_function(f"() => {index} === 4")
     assert page.evaluate("window.scrollY") == 0
     context.close()
+    assert errors == []
+
+
+FOCUSED_TILE = "() => document.activeElement.dataset.exchangeTile || null"
+
+
+def test_the_swap_of_three_by_keyboard_only(site_url, browser):
+    """换三张 without a pointer: the skip link brings the focus to the hand, ← → move along
+    the tiles, Space toggles one; two suits make the 换三张 button (in the Tab order all
+    along) say "三张须同一花色" and send nothing; three of one suit, Tab and Enter swap."""
+    page = browser.new_page(locale="zh-CN", viewport={"width": 412, "height": 915})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    open_room_with_the_swap(page, site_url, "zh-CN")
+    tiles = page.locator("#me-hand [data-exchange-tile]")
+    tiles.first.wait_for(timeout=15000)
+    page.wait_for_timeout(1000)  # the computers' picks have come in
+    codes = [tiles.nth(i).get_attribute("data-exchange-tile") for i in range(tiles.count())]
+    suit = next(s for s in "mps" if sum(c.endswith(s) for c in codes) >= 3)
+    same = [i for i, c in enumerate(codes) if c.endswith(suit)][:3]
+    other = next(i for i, c in enumerate(codes) if not c.endswith(suit))
+
+    page.keyboard.press("Tab")
+    assert active(page, "a.id") == "skip-to-hand"
+    page.keyboard.press("Enter")
+    assert page.evaluate(FOCUSED_TILE) is not None
+
+    def toggle(index):
+        page.keyboard.press("Home")
+        for _ in range(index):
+            page.keyboard.press("ArrowRight")
+        assert active(page, POSITION) == index
+        page.keyboard.press(" ")
+
+    for index in same[:2] + [other]:
+        toggle(index)
+    assert page.locator("[data-exchange-tile][aria-pressed=true]").count() == 3
+    with translation.override("zh-hans"):
+        reason_text = translation.gettext("Three of one suit")
+    reason = page.locator("[data-exchange-reason]")
+    assert reason.is_visible() and reason.inner_text() == reason_text
+    # Tab from the hand reaches the button, which waits and says why.
+    page.keyboard.press("Tab")
+    assert active(page, "a.matches('[data-exchange-submit]')")
+    assert active(page, "a.getAttribute('aria-disabled')") == "true"
+    assert active(page, "a.getAttribute('aria-describedby')") == "exchange-reason"
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    assert tiles.count() and reason.inner_text() == reason_text  # nothing was sent
+
+    # Back into the hand (Shift+Tab), the other suit's tile off, the third tile on.
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED_TILE) is not None
+    toggle(other)
+    toggle(same[2])
+    assert reason.is_hidden()
+    page.keyboard.press("Tab")
+    assert active(page, "a.getAttribute('aria-disabled')") == "false"
+    page.keyboard.press("Enter")
+    page.get_by_role("button", name=re.compile("^定缺：")).first.wait_for(timeout=15000)
+    # The tiles that came are marked in the hand.
+    assert page.locator("#me-hand button.tile.received").count() == 3
     assert errors == []
