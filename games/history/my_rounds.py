@@ -82,16 +82,16 @@ def outcome(state: dict, seat: int, names: dict[int, str]) -> str:
 
 
 def _one_win(win: dict, names: dict[int, str]) -> str:
-    """One win in words: how, the patterns, the fan."""
-    text = labels.describe_patterns(win["patterns"])
+    """One win in words: how, the patterns, the fan (a plain win: its points, never
+    "0 fan")."""
+    hand = labels.hand_worth(win["patterns"], win["fan"], win.get("points"))
     if win["how"] == "zimo":
-        return _("Won self-drawn: %(patterns)s, %(fan)s fan") % {
-            "patterns": text, "fan": win["fan"]}
+        return _("Won self-drawn: %(hand)s") % {"hand": hand}
     if win["how"] == "rob_kong":
-        return _("Won robbing %(name)s's kong: %(patterns)s, %(fan)s fan") % {
-            "name": names.get(win["from"], "?"), "patterns": text, "fan": win["fan"]}
-    return _("Won on %(name)s's discard: %(patterns)s, %(fan)s fan") % {
-        "name": names.get(win["from"], "?"), "patterns": text, "fan": win["fan"]}
+        return _("Won robbing %(name)s's kong: %(hand)s") % {
+            "name": names.get(win["from"], "?"), "hand": hand}
+    return _("Won on %(name)s's discard: %(hand)s") % {
+        "name": names.get(win["from"], "?"), "hand": hand}
 
 
 def _not_won(state: dict, seat: int) -> str:

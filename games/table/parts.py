@@ -426,10 +426,9 @@ def _verbs_with_details(engine, view: dict, viewer: int, verbs: list[str]) -> tu
             detail = tile_name(tile)
         if verb in ("win", "zimo"):
             score = engine.win_on_offer(viewer)
-            if score is not None:
-                fan = _("%(fan)d fan") % {"fan": score.fan}
-                described = labels.describe_patterns(score.patterns)
-                detail = " · ".join(x for x in (detail, described, fan) if x)
+            if score is not None:  # a plain win says its points, never "0 fan"
+                worth = labels.hand_worth(score.patterns, score.fan, score.points)
+                detail = " · ".join(x for x in (detail, worth) if x)
         details.append((verb, detail))
     return tuple(details)
 

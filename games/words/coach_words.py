@@ -36,6 +36,11 @@ REASONS = {
     "discard_value": (_("As close to ready; the hand it leaves is worth more (its chance to win "
                         "times what the win would score)."), ()),
 }
+# The two win reasons for a plain win (平胡), which counts no fan: never "0 fan".
+PLAIN_WIN_REASONS = {
+    "zimo": _("A self-drawn win (自摸), plain (平胡)."),
+    "win": _("The win is a plain win (平胡)."),
+}
 
 # The figures that count steps to ready (向听), said as such.
 STEP_FIGURES = {"before", "after", "best_steps", "other_steps"}
@@ -68,6 +73,8 @@ def steps_words(shanten: int) -> str:
 
 
 def reason_words(reason: str, figures: tuple[int, ...]) -> str:
+    if reason in PLAIN_WIN_REASONS and figures == (0,):
+        return str(PLAIN_WIN_REASONS[reason])
     text, names = REASONS[reason]
     values = {}
     for name, figure in zip(names, figures, strict=True):

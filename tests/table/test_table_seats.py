@@ -77,7 +77,8 @@ def test_claim_buttons_name_their_tile_and_a_win_says_what_it_scores():
                      r'class="verb-detail">九筒</span>', asked)
     winner = part(page(room, users[1]), "me-actions")
     detail = re.search(r'<span id="detail-win" class="verb-detail">([^<]*)</span>', winner)
-    assert detail and detail.group(1).startswith("九筒 · ") and detail.group(1).endswith("番")
+    # A plain win says its points: 平胡 counts no fan, and "0 番" would read as nothing.
+    assert detail and detail.group(1) == "九筒 · 平胡 · 1 分"
 
 
 @pytest.mark.django_db

@@ -45,6 +45,7 @@ def test_sound_is_on_by_default_and_muting_it_holds_across_reloads(open_table):
     page.evaluate(SWAP, cue("pong", "k1"))
     page.evaluate(SWAP, cue("discard", "k2", my_turn=True))
     assert played(page) == []
+    open_settings(page)  # the touch outside closed them
     page.get_by_role("checkbox", name="声音效果").check()
     page.evaluate(SWAP, cue("kong", "k3"))
     assert played(page) == ["kong"]
