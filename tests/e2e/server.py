@@ -36,6 +36,8 @@ class Site:
         # DEBUG off, as `make run` serves players.
         base.update(SQLITE_PATH=str(workdir / "site.sqlite3"), DEBUG="0", BOT_DELAY="0.05",
                     OFFER_PAUSE="0.2",
+                    # The win moment's pause, short: tests that look at it set their own.
+                    WIN_PAUSE="0.3",
                     # One key for every process of the site, and across restarts: the
                     # players' sessions must stay valid, as in a real deployment.
                     SECRET_KEY="test-site-" + workdir.name,
