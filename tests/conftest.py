@@ -43,7 +43,8 @@ def pytest_collection_modifyitems(config, items):
 def no_background_timers(settings):
     """Tests drive timers themselves; a test that wants the in-process loop turns it on."""
     settings.IN_PROCESS_DRIVER = False
-    # No pause after a discard unless a test wants one (tests/services/test_offers.py):
+    # No pause after a discard unless a test wants one (tests/table/test_claim_window.py,
+    # tests/play/test_room_affinity_timers.py):
     # the others step through moves without waiting out the clock.
     settings.OFFER_PAUSE_SECONDS = 0
     settings.WIN_PAUSE_SECONDS = 0  # nor after a win (tests/play/test_win_pause.py)

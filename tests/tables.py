@@ -1,4 +1,4 @@
-"""Tables for the tests of the site: people seated at a room through the rules service."""
+"""Tables for the tests of the site: people seated at a room through games.play and games.rooms."""
 
 import random
 from datetime import timedelta

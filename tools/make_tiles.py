@@ -21,7 +21,7 @@ about 30 CSS pixels wide on a phone: few, large, high-contrast shapes, and no ha
 - back.svg: the back of a tile, for the hidden hands of the other players.
 
 The <title> of each file is its English name; the page gives every tile its accessible name
-in the reader's language itself (games/display.py).
+in the reader's language itself (games/words/display.py).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Every move locks its room's current round (with the room) and reads the room's s
 (with their players' names). Built by the ORM, the two queries cost about 0.9 ms of a
 move's CPU, almost all of it compiling the queryset to SQL again each time; run from SQL
 compiled here once, they cost about 0.2 ms and give the same model instances, related
-objects attached as ``select_related`` would (tests/services/test_move_sql.py checks
+objects attached as ``select_related`` would (tests/play/test_move_sql.py checks
 that they equal the ORM's answer).
 """
 

@@ -75,7 +75,7 @@ class TableSnapshot:
 
 
 def snapshot_of_move(rnd: Round, engine: EngineRound, seats: list[Seat]) -> TableSnapshot:
-    """The table right after a move, from what the rules service holds in memory: no
+    """The table right after a move, from what the move just applied holds in memory: no
     query (but the room's earlier totals, once per round and process). ``rnd`` must be a
     copy taken when the move was recorded, ``seats`` loaded with their users."""
     return _snapshot(rnd.room, seats, rnd, engine)
@@ -138,7 +138,7 @@ def forget_cached() -> None:
     _GIVEN.clear()
 
 
-# --- snapshots handed over by the rules service ----------------------------------------
+# --- snapshots handed over by the move just applied ----------------------------------------
 # The process that applied a move already holds the table it leads to; it leaves it here
 # (from its database thread) before it tells the room, so that the sockets of this
 # process need not read the table back. Other processes load it.

@@ -1,6 +1,6 @@
 """The table's commands, whichever way they arrive: over the WebSocket (htmx ws-send
 sends the form as JSON) or as the same form posted before the socket is open. One
-parser checks their shape, one function hands them to the rules service (or, for a
+parser checks their shape, one function hands them to games.play (or, for a
 quick phrase, to games.table.phrases)."""
 
 import json
@@ -123,5 +123,5 @@ def run_command(
         apply_move(room_id=room.pk, user=user, action=action,
                             expected_version=version_token.decode(room.code, version))
     # A person acted here: the room is not idle (at most one write a minute: moves are
-    # the busiest path, and their own cost is pinned by tests/services/test_costs.py).
+    # the busiest path, and their own cost is pinned by tests/play/test_costs.py).
     idle_rooms.touch(room.pk, force=False)

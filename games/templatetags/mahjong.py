@@ -7,7 +7,7 @@
     {% tile_img code label=code|tile_name %}       {# a picture that stands alone #}
 
 `tile_img` leaves alt empty by default because the button around it carries the name (see
-games/display.py); pass `label` when there is no such button.
+games/words/display.py); pass `label` when there is no such button.
 """
 
 from functools import lru_cache

@@ -1,4 +1,4 @@
-"""The rules service against the database: rooms, seats, rounds and every move."""
+"""games.play against the database: rooms, seats, rounds and every move."""
 
 import random
 import threading

@@ -1,4 +1,4 @@
-"""血流成河 rounds (RULES.md section 13) played through the rules service by computer
+"""血流成河 rounds (RULES.md section 13) played through games.play by computer
 players: stored, paid and replayable like any round."""
 
 import random

@@ -1,4 +1,4 @@
-"""ARCHITECTURE.md: nothing in games/rules/ may import Django."""
+"""docs/architecture.md: nothing in games/rules/ may import Django."""
 
 import ast
 from pathlib import Path
