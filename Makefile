@@ -8,7 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run dev test lint bench bench-load prod clean
+.PHONY: run dev test test-fast migrations-check lint bench bench-load prod clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,14 @@ dev: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The edit loop: every test but the browser's and the deployment's (`make test` runs all).
+test-fast: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -q -m "not e2e" --ignore=tests/deploy $(PYTEST_ARGS)
+
+# Fails when a model changed without its migration.
+migrations-check: $(VENV)/.installed
+	$(BIN)/python manage.py makemigrations --check --dry-run
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
