@@ -9,6 +9,7 @@ own, so that the sha256 commitment shown before play cannot tell it.
 import random
 from itertools import combinations
 
+from games.rules.messages import gettext_noop
 from games.rules.tiles import RANKS, SUIT_COUNT, TILE_KINDS, format_tiles, from_counts
 
 PICK_SIZE = 3
@@ -16,10 +17,6 @@ SEATS = 4
 # Direction -> how many seats on the tiles travel (play passes from seat i to i + 1).
 DIRECTIONS = {"next": 1, "opposite": 2, "previous": 3}
 DIRECTION_NAMES = tuple(DIRECTIONS)
-
-
-def gettext_noop(message: str) -> str:
-    return message
 
 
 class BadPick(ValueError):

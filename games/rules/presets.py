@@ -18,12 +18,8 @@ from dataclasses import asdict, dataclass, fields
 from types import MappingProxyType
 from typing import Any
 
+from games.rules.messages import gettext_noop
 from games.rules.options import RoomOptions
-
-
-def gettext_noop(message: str) -> str:
-    """Marks a message for translation (``makemessages`` collects it)."""
-    return message
 
 
 @dataclass(frozen=True, slots=True)

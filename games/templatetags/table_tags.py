@@ -14,11 +14,6 @@ def suit_name(letter: str) -> str:
 
 
 @register.filter
-def get_item(mapping, key):
-    return mapping.get(key) if mapping else None
-
-
-@register.filter
 def count_range(number: int):
     """``{% for _ in n|count_range %}``: repeat something n times (tile backs)."""
     return range(number or 0)

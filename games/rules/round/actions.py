@@ -3,6 +3,7 @@ the exception that refuses one with a reason the player can read."""
 
 from typing import Any
 
+from games.rules.messages import gettext_noop
 from games.rules.tiles import (
     SUITS,
     format_tiles,
@@ -21,12 +22,6 @@ LAST_FOUR = 4  # 最后四张: the wall size at or below which wins become autom
 KONG_FAN = {"kong": 1, "added": 1, "concealed": 2}  # 杠番 of 血流成河, xueliu_kongs = fan
 
 Action = tuple[str, int | tuple[int, ...] | None]
-
-
-def gettext_noop(message: str) -> str:
-    """Marks a message for translation (``makemessages`` collects it) without importing
-    Django: the web layer translates ``IllegalAction.message`` for the player."""
-    return message
 
 
 # Refusal for a seat that is not asked while a tile is on offer.
