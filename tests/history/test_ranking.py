@@ -11,7 +11,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.history import ranking
-from games.models import Event, LedgerEntry, Room, Round, RoundPlayer
+from games.models import Room, Round
+from tests.history.ledger_rounds import ledger_round, people
 
 pytestmark = pytest.mark.django_db
 
@@ -22,26 +23,10 @@ def room():
     return Room.objects.create(name="榜", owner=owner)
 
 
-def people(*names):
-    return [User.objects.create(username=name) for name in names]
-
-
 def finished_round(room, seats, payments, *, ended_at=None):
     """A finished round: ``seats`` four users (None: a computer player), ``payments``
     (payer seat, payee seat, amount) in its ledger."""
-    number = room.rounds.count() + 1
-    rnd = Round.objects.create(room=room, number=number, dealer=0, seed_hash="x", seed="x",
-                               state={"winners": []}, status=Round.Status.ENDED)
-    Round.objects.filter(pk=rnd.pk).update(ended_at=ended_at or timezone.now())
-    for seat, user in enumerate(seats):
-        RoundPlayer.objects.create(round=rnd, seat=seat, user=user,
-                                   bot_level="" if user else "strong")
-    event = Event.objects.create(round=rnd, number=1, version=1, kind="payment")
-    for payer, payee, amount in payments:
-        LedgerEntry.objects.create(round=rnd, event=event, payer_seat=payer, payee_seat=payee,
-                                   payer=seats[payer], payee=seats[payee], amount=amount,
-                                   reason="ron")
-    return rnd
+    return ledger_round(room, seats, payments, ended_at=ended_at)
 
 
 def table(rows):

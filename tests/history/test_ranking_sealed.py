@@ -6,37 +6,20 @@ from datetime import timedelta
 from unittest import mock
 
 import pytest
-from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import timezone
 
 from games.history import ranking
-from games.models import Event, LedgerEntry, Room, Round, RoundPlayer
+from games.models import Room, Round
+from tests.history.ledger_rounds import ledger_round, people
 
 pytestmark = pytest.mark.django_db
 
 
-def people(*names):
-    return [User.objects.create(username=name) for name in names]
-
-
 def a_round(room, seats, payments, *, seed_hash, status=Round.Status.ENDED):
-    """A round of ``room`` dealt from ``seed_hash``: ``seats`` four users (None: a
-    computer player), ``payments`` (payer seat, payee seat, amount) in its ledger."""
-    rnd = Round.objects.create(room=room, number=room.rounds.count() + 1, dealer=0,
-                               seed_hash=seed_hash, seed="x", state={"winners": []},
-                               status=status)
-    if status == Round.Status.ENDED:
-        Round.objects.filter(pk=rnd.pk).update(ended_at=timezone.now())
-    for seat, user in enumerate(seats):
-        RoundPlayer.objects.create(round=rnd, seat=seat, user=user,
-                                   bot_level="" if user else "expert")
-    event = Event.objects.create(round=rnd, number=1, version=1, kind="payment")
-    for payer, payee, amount in payments:
-        LedgerEntry.objects.create(round=rnd, event=event, payer_seat=payer, payee_seat=payee,
-                                   payer=seats[payer], payee=seats[payee], amount=amount,
-                                   reason="ron")
-    return rnd
+    """A round of ``room`` dealt from ``seed_hash`` (None in ``seats``: 大师)."""
+    return ledger_round(room, seats, payments, seed_hash=seed_hash, status=status,
+                        bot_level="expert")
 
 
 def names(rows):
