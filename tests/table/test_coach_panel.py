@@ -30,7 +30,8 @@ from games.table.parts import render_table
 from games.words import coach_words
 from games.words.display import tile_name
 from games.words.room_options import options_summary
-from tests.history.test_ranking import finished_round, people
+from tests.history.ledger_rounds import ledger_round as finished_round
+from tests.history.ledger_rounds import people
 from tests.rules.tables import table
 from tests.rules.test_bots import scramble_hidden_tiles
 from tests.table.test_table_seats import part, put
