@@ -85,16 +85,26 @@ class Admission:
 
 
 def admit(request, limited, *, also_counted=()) -> Admission:
-    """Take a place in every counter of ``limited`` and ``also_counted`` at once; refused
-    (every place given back) when a place in ``limited`` is past its limit. The counters
-    of ``also_counted`` count the request without holding it back."""
-    places = [counters.take(request, counter) for counter in limited]
+    """Take a place in each counter of ``limited`` in turn, then in every counter of
+    ``also_counted`` (which count the request without holding it back); refused (every
+    place taken given back) at the first place in ``limited`` past its limit.
+
+    In turn, not all at once, so that requests sent together are held exactly by the
+    tightest limit: a request refused by the first counter never takes a place in the
+    second, where it would make another request, admitted by the first, refused by the
+    second, and fewer than the limit would be let in."""
+    places = []
+    for index, counter in enumerate(limited):
+        place = counters.take(request, counter)
+        places.append(place)
+        if place is not None and place.over:
+            # Told to wait until every limit has room, not only the first one found full.
+            later = seconds_to_wait(request, limited[index + 1:]) or 0
+            admission = Admission(places, max(place.seconds_left, later))
+            admission.give_back()
+            return admission
     extra = [counters.take(request, counter) for counter in also_counted]
-    over = [place.seconds_left for place in places if place is not None and place.over]
-    admission = Admission(places + extra, max(over) if over else None)
-    if admission.refused:
-        admission.give_back()
-    return admission
+    return Admission(places + extra, None)
 
 
 def seconds_to_wait(request, limited) -> int | None:

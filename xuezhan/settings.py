@@ -174,7 +174,8 @@ if os.environ.get("REDIS_URL"):
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ["REDIS_URL"],
-            "KEY_PREFIX": "xuezhan",
+            # Sites sharing one Redis (tests' sites beside each other) keep apart by it.
+            "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "xuezhan"),
         }
     }
 else:
