@@ -95,7 +95,7 @@ def serve(route, language, my_turn=False):
 
 
 def played(page):
-    """The sounds the page has played, by kind (the sound module in static/js/table-alerts.js)."""
+    """The sounds the page has played, by kind (static/js/table-sounds.js)."""
     return page.evaluate("window.__tableSoundLog")
 
 
