@@ -7,17 +7,16 @@
 // that are skipped, not queued. The sound setting (window.XuezhanTable.prefs "sound")
 // mutes everything.
 //
-// window.XuezhanTable.sound.play(kind[, delay]) plays one of KINDS below.
-// window.__tableSoundsPlayed counts the sounds played and window.__tableSoundLog names
-// them, for the browser tests (tests/e2e/test_table_client.py).
+// window.XuezhanTable.sound.play(kind[, delay]) plays one of KINDS below. Each sound
+// played is announced on the document as a "xuezhan:sound" event (detail.kind), so that
+// anything on the page can follow what the table said aloud without reaching into the
+// Web Audio graph.
 (function () {
   "use strict";
   var prefs = window.XuezhanTable && window.XuezhanTable.prefs;
   var context = null;
   var output = null;
   var noise = null;
-  window.__tableSoundsPlayed = 0;
-  window.__tableSoundLog = [];
 
   function unlock() {
     var AudioContext = window.AudioContext || window.webkitAudioContext;
@@ -133,8 +132,7 @@
   function play(kind, delay) {
     if (!KINDS[kind] || (prefs && !prefs.get("sound")) || !context) { return false; }
     KINDS[kind](context.currentTime + 0.01 + (delay || 0));
-    window.__tableSoundsPlayed += 1;
-    window.__tableSoundLog.push(kind);
+    document.dispatchEvent(new CustomEvent("xuezhan:sound", { detail: { kind: kind } }));
     return true;
   }
 
