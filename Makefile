@@ -49,7 +49,7 @@ lint: $(VENV)/.installed-test
 clean:
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-* staticfiles .prod
 
-# The production layout on this machine (README, "Deployment"): nginx (Debian's nginx or
+# The production layout on this machine (docs/operations.md, "Deployment"): nginx (Debian's nginx or
 # nginx-light) in front of PROD_WEB daphne processes and a worker, under supervisord, on
 # PostgreSQL and Redis. Not part of the quick start.
 PROD_WEB ?= 2
