@@ -1,4 +1,4 @@
-// Quick phrases (games/phrases.py). A bubble (.phrase-bubble) arrives in a seat's spot
+// Quick phrases (games/table/phrases.py). A bubble (.phrase-bubble) arrives in a seat's spot
 // and is taken away after a few seconds; a newer one at the same seat replaces it. The
 // 💬 panel (#me-phrases, a <details>) closes once a phrase is sent, on Escape and on a
 // press elsewhere, giving the focus back to its button when it had it. Whether bubbles
