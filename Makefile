@@ -61,7 +61,7 @@ $(VENV)/.installed-prod: pyproject.toml | $(BIN)/python
 prod: $(VENV)/.installed-prod
 	$(BIN)/python deploy/prod.py --web $(PROD_WEB) --listen $(PROD_LISTEN)
 
-# Benchmarks (figures for the issue notes); `mahjong` is only the yardstick.
+# Benchmarks (figures to compare one commit with another); `mahjong` is only the yardstick.
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet mahjong
 	$(BIN)/python -m benchmarks.bench_hands
