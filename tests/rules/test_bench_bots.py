@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from benchmarks import bench_bots
-from games.rules.expert import player as expert_player
+from games.players.expert import player as expert_player
 from games.rules.round import SEATS, Round
 from tests.rules.test_expert import ron_offer
 

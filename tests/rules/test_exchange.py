@@ -6,11 +6,11 @@ import random
 
 import pytest
 
+from games.players.bots import choose_exchange
+from games.players.computer import choose_action
+from games.players.defaults import default_action
 from games.rules import exchange
-from games.rules.bots import choose_exchange
-from games.rules.computer import choose_action
 from games.rules.conformance import play_round
-from games.rules.defaults import default_action
 from games.rules.options import RoomOptions
 from games.rules.round import IllegalAction, Round, parse_action, seed_hash
 from games.rules.tiles import format_tiles, parse_tiles
@@ -248,7 +248,7 @@ def test_play_round_needs_the_direction():
 
 
 def test_the_hint_suggests_the_bots_pick_until_the_player_picks():
-    from games.rules.hints import exchange_hint
+    from games.players.hints import exchange_hint
 
     state = dealt()
     assert exchange_hint(state, 2) == "123p"

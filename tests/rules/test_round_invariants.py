@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.rules.computer import choose_action
+from games.players.computer import choose_action
 from games.rules.options import RoomOptions
 from games.rules.presets import PRESETS
 from games.rules.round import SEATS, Round

@@ -10,7 +10,7 @@ from django.utils import translation
 
 from games.models import Round
 from games.play.snapshot import load_snapshot
-from games.rules.computer import choose_action
+from games.players.computer import choose_action
 from games.rules.round import Round as EngineRound
 from games.rules.round import action_to_dict
 from games.table.parts import render_table
