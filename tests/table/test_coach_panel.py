@@ -32,8 +32,8 @@ from games.words.display import tile_name
 from games.words.room_options import options_summary
 from tests.history.ledger_rounds import ledger_round as finished_round
 from tests.history.ledger_rounds import people
+from tests.players.test_bots import scramble_hidden_tiles
 from tests.rules.tables import table
-from tests.rules.test_bots import scramble_hidden_tiles
 from tests.table.test_table_seats import part, put
 
 COACHED = {"coaching": True}

@@ -11,7 +11,7 @@ from games.players.simulate import play_round, simulate
 from games.rules.options import RoomOptions
 from games.rules.round import Round
 from games.rules.tiles import parse_tile, suit_index
-from tests.rules.test_bots import claim_state, counts_of, scramble_hidden_tiles, turn_state
+from tests.players.test_bots import claim_state, counts_of, scramble_hidden_tiles, turn_state
 
 LATE = [parse_tile(t) for t in "1s 2s 3s 9s 9s 1p 9p 7s 8s 1s 2s 3s".split()]
 
