@@ -86,6 +86,17 @@ def wait_for_the_database_thread(timeout: float = 60) -> None:
 
 
 @pytest.fixture(autouse=True)
+def site_language():
+    """Every test starts in the site's own language (Chinese), whatever language a test
+    before it in the same process switched to: otherwise a test's outcome would depend
+    on which tests its worker happened to run first."""
+    from django.utils import translation
+
+    with translation.override(settings.LANGUAGE_CODE):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def fresh_table_caches():
     """Each test's database starts its ids again; what a process remembers per room or
     round (earlier rounds' totals, loads shared per change) must start again too."""
