@@ -92,7 +92,7 @@ def look_alike(name: str) -> str | None:
 
     Without a stored skeleton (that would need a custom user model), every name is read
     and compared: names only, streamed, a few milliseconds per thousand users. Sign-ups
-    are throttled per address (xuezhan.limits); at hundreds of thousands of users, store
+    are throttled per address (accounts.login_limits); at hundreds of thousands of users, store
     the skeleton in a table of its own with an index and look it up instead.
     """
     mine = looks(name)

@@ -7,9 +7,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts import devices
+from accounts import devices, login_limits
 from accounts.forms import LoginForm, SignUpForm
-from xuezhan import limits
 
 
 class LoginView(auth_views.LoginView):
@@ -62,9 +61,9 @@ def signup(request):
         return redirect("home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST":
-        admission = limits.admit_signup(request)  # counted first: too many from here?
+        admission = login_limits.admit_signup(request)  # counted first: too many from here?
         if admission.refused:
-            form.refusal = limits.signup_message(admission.wait)
+            form.refusal = login_limits.signup_message(admission.wait)
         if form.is_valid():
             return _signed_up(request, form.save())
         admission.give_back()  # nothing was created

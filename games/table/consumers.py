@@ -29,11 +29,20 @@ from games.play.errors import ServiceError, StaleVersion
 from games.play.snapshot import load_snapshot, shared_snapshot
 from games.rooms import idle_rooms
 from games.rooms.seating import seat_of
-from games.table import away, commands, local_sockets, phrases, presence, reconnect, watchers
+from games.table import (
+    away,
+    commands,
+    local_sockets,
+    phrases,
+    presence,
+    reconnect,
+    socket_limits,
+    watchers,
+)
 from games.table.parts import render_table
 from games.table.safe_socket import CLOSE_NOT_ALLOWED, SafeConsumer, language_of
 from games.table.screen import CLEAR_ERROR, Screen
-from xuezhan import drain, limits
+from xuezhan import drain
 
 logger = logging.getLogger(__name__)
 
@@ -83,7 +92,7 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
             # No such room, or nobody logged in: the table page needs a login too.
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
-        await self.count_socket(limits.TABLE_SOCKETS, self.user.pk)
+        await self.count_socket(socket_limits.TABLE_SOCKETS, self.user.pk)
         self.group = room_group(self.code)
         # Logged in by its session at this moment (Channels' AuthMiddleware checked it).
         self.session_checked_at = clock()

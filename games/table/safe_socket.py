@@ -11,7 +11,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from xuezhan import limits
+from common import limits
 
 logger = logging.getLogger(__name__)
 
