@@ -21,6 +21,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
 from accounts.socket_sessions import SessionSocket, still_logged_in
+from common import drain
 from games import driver
 from games.models import Room, Seat
 from games.play import absence, broadcast
@@ -42,7 +43,6 @@ from games.table import (
 from games.table.parts import render_table
 from games.table.safe_socket import CLOSE_NOT_ALLOWED, SafeConsumer, language_of
 from games.table.screen import CLEAR_ERROR, Screen
-from xuezhan import drain
 
 logger = logging.getLogger(__name__)
 

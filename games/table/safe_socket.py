@@ -114,7 +114,7 @@ def language_of(scope) -> str:
     return settings.LANGUAGE_CODE
 
 
-# Every socket of either kind open in this process, for a drain (xuezhan.drain).
+# Every socket of either kind open in this process, for a drain (common.drain).
 _open: set = set()
 
 
