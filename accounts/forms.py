@@ -7,6 +7,7 @@ from django.forms.utils import ErrorDict
 from django.utils.translation import gettext_lazy as _
 
 from accounts import devices, keeping_limits, login_limits, usernames
+from common import names
 
 
 class Refusable:
@@ -106,7 +107,7 @@ class SignUpForm(Refusable, UserCreationForm):
         username = super().clean_username()  # Django's: not taken, in any case
         if username is None:
             return None
-        usernames.refuse_invisible(username)  # a filler, a direction mark: not seen
+        names.refuse_invisible(username)  # a filler, a direction mark: not seen
         if usernames.passes_for_deleted(username):
             raise ValidationError(
                 _("This name is how the site shows a deleted account. Please choose "

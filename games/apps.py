@@ -11,3 +11,16 @@ class GamesConfig(AppConfig):
         from games.rules.hands import prepare_tables
 
         prepare_tables()
+
+        # What accounts asks of games (accounts.hooks): handed in here, so that accounts,
+        # below games, never imports it.
+        from accounts import hooks
+        from games.history import profile
+        from games.rooms import deleted_accounts, sharing
+
+        for hook, function in ((hooks.share_title_sources, sharing.title_for_path),
+                               (hooks.profile_parts, profile.profile_parts),
+                               (hooks.rooms_in_play, deleted_accounts.playing_rooms),
+                               (hooks.seat_leavers, deleted_accounts.leave_waiting_rooms)):
+            if function not in hook:
+                hook.append(function)
