@@ -22,9 +22,8 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.socket_sessions import SessionSocket, still_logged_in
 from common import drain
-from games import driver
 from games.models import Room, Seat
-from games.play import absence, broadcast
+from games.play import absence, broadcast, deadlines
 from games.play.broadcast import room_group
 from games.play.errors import ServiceError, StaleVersion
 from games.play.snapshot import load_snapshot, shared_snapshot
@@ -157,7 +156,7 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
             still_here=presence.still_here(self.room_id, self.user.pk))
         # The room's idle time counts from the moment its last person left.
         await database_sync_to_async(idle_rooms.touch)(self.room_id)
-        driver.wake()
+        deadlines.wake()  # the timer loop (games.driver) looks now
 
     @database_sync_to_async
     def _arrive(self) -> "away.AwaySummary | None":
