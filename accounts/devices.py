@@ -1,5 +1,5 @@
 """Browsers a player has logged in from before ("known devices"), so that a lock-out
-after too many failed log-ins (``xuezhan.limits``) does not lock the real owner out.
+after too many failed log-ins (``accounts.login_limits``) does not lock the real owner out.
 
 Anybody may type any player's name and fail ten times: if that locked the account for
 everybody, anybody could keep any player out of their own account. Every successful

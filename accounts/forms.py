@@ -6,12 +6,12 @@ from django.core.exceptions import ValidationError
 from django.forms.utils import ErrorDict
 from django.utils.translation import gettext_lazy as _
 
-from accounts import devices, keeping_limits, usernames
-from xuezhan import limits
+from accounts import devices, keeping_limits, login_limits, usernames
+from common import names
 
 
 class Refusable:
-    """A form that a limit (``xuezhan.limits``) refuses outright: set ``refusal`` and the
+    """A form that a limit (``common.limits``) refuses outright: set ``refusal`` and the
     form checks nothing (no password is tried, no name looked up) and shows the refusal
     alone."""
 
@@ -34,12 +34,12 @@ INVALID_STAFF_LOGIN = _("Please enter the correct user name and password for a s
 
 
 class LimitedLogin(Refusable):
-    """A log-in form held to the limits on failed log-ins (``xuezhan.limits``), the same
+    """A log-in form held to the limits on failed log-ins (``accounts.login_limits``), the same
     for every page that logs in (the site's, the admin's), counted together: refused
     without trying the password after too many failures for its account or from its
     address, except a browser the account logged in from before (``accounts.devices``).
 
-    Every log-in counts as failed before its password is tried (``limits.admit_login``),
+    Every log-in counts as failed before its password is tried (``login_limits.admit_login``),
     so that guesses sent all at once cannot all be tried; it gives its count back when
     the password was right, or when no password was tried (a field left empty)."""
 
@@ -47,10 +47,10 @@ class LimitedLogin(Refusable):
 
     def full_clean(self):
         if self.is_bound and self.refusal is None and self.request is not None:
-            self.admission = limits.admit_login(self.request,
+            self.admission = login_limits.admit_login(self.request,
                                                 known_device=self._from_known_device)
             if self.admission.refused:
-                self.refusal = limits.login_failures_message(self.admission.wait)
+                self.refusal = login_limits.login_failures_message(self.admission.wait)
         super().full_clean()
 
     def _from_known_device(self) -> bool:
@@ -107,7 +107,7 @@ class SignUpForm(Refusable, UserCreationForm):
         username = super().clean_username()  # Django's: not taken, in any case
         if username is None:
             return None
-        usernames.refuse_invisible(username)  # a filler, a direction mark: not seen
+        names.refuse_invisible(username)  # a filler, a direction mark: not seen
         if usernames.passes_for_deleted(username):
             raise ValidationError(
                 _("This name is how the site shows a deleted account. Please choose "

@@ -29,10 +29,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts import devices, keeping_limits, socket_sessions
+from accounts import devices, hooks, keeping_limits, socket_sessions
 from accounts.forms import LimitedPasswordChangeForm, PasswordConfirmed, Refusable
 from accounts.models import DeviceSession, record
-from accounts.usernames import DELETED_NAME
+from common.names import DELETED_NAME
 
 logger = logging.getLogger(__name__)
 
@@ -282,10 +282,10 @@ class RoundInPlay(Exception):
         self.rooms = rooms
 
 
-def playing_rooms(user):
-    from games.models import Room
-
-    return list(Room.objects.filter(seats__user=user, status=Room.Status.PLAYING))
+def playing_rooms(user) -> list:
+    """The rooms where a round is being played at ``user``'s seat (``hooks.rooms_in_play``,
+    which games fills)."""
+    return [room for source in hooks.rooms_in_play for room in source(user)]
 
 
 def delete_account(user) -> None:
@@ -310,21 +310,14 @@ def delete_account(user) -> None:
     Every session of theirs ends: those on record at once; any other by the password
     (its hash no longer matches) and by the account being inactive.
     """
-    from games.models import Room
-    from games.play.errors import ServiceError
-    from games.rooms.seating import leave_seat
-
     User = get_user_model()
     with transaction.atomic():
         user = User.objects.select_for_update().get(pk=user.pk)
         playing = playing_rooms(user)
         if playing:
             raise RoundInPlay(playing)
-        for room in Room.objects.filter(seats__user=user, status=Room.Status.OPEN):
-            try:
-                leave_seat(room=room, user=user)
-            except ServiceError:
-                raise RoundInPlay(playing_rooms(user) or [room]) from None
+        for leave_seats in hooks.seat_leavers:  # games.rooms.deleted_accounts
+            leave_seats(user)
         keys = list(user.device_sessions.values_list("session_id", flat=True))
         user.username = deleted_name()
         user.email = user.first_name = user.last_name = ""

@@ -1,5 +1,5 @@
 """Limits on the account-keeping pages (``accounts.keeping``), counted by
-``xuezhan.limits`` in the cache, each request before it is let in (``limits.admit``),
+``common.limits`` in the cache, each request before it is let in (``limits.admit``),
 answered with a message that says when to come back (status 429), never an error page.
 The rates are settings (``xuezhan/settings.py``, "Limits").
 
@@ -18,8 +18,8 @@ import unicodedata
 
 from django.utils.translation import ngettext
 
-from xuezhan import limits
-from xuezhan.counters import Counter
+from common import limits
+from common.counters import Counter
 
 
 def normalised_email(address: str) -> str:
@@ -35,7 +35,7 @@ def _user(group, request) -> str:
     return str(request.user.pk)
 
 
-# "ip" counts by the client's address (``xuezhan.counters.client_address``).
+# "ip" counts by the client's address (``common.counters.client_address``).
 RESETS = [
     Counter("password-resets-address", "PASSWORD_RESETS_PER_ADDRESS", "ip"),
     Counter("mails-to-email", "MAILS_PER_EMAIL", _posted_email),

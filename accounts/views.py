@@ -7,9 +7,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from accounts import devices
+from accounts import devices, hooks, login_limits
 from accounts.forms import LoginForm, SignUpForm
-from xuezhan import limits
 
 
 class LoginView(auth_views.LoginView):
@@ -28,10 +27,9 @@ class LoginView(auth_views.LoginView):
         return response
 
     def get_context_data(self, **kwargs):
-        from games.rooms import sharing  # the table a link leads to, named in its preview
-
         context = super().get_context_data(**kwargs)
-        context["share_title"] = sharing.title_for_path(self.request.GET.get("next"))
+        # The table a link leads to, named in its preview.
+        context["share_title"] = share_title(self.request.GET.get("next"))
         return context
 
     def form_invalid(self, form):
@@ -62,16 +60,15 @@ def signup(request):
         return redirect("home")
     form = SignUpForm(request.POST or None)
     if request.method == "POST":
-        admission = limits.admit_signup(request)  # counted first: too many from here?
+        admission = login_limits.admit_signup(request)  # counted first: too many from here?
         if admission.refused:
-            form.refusal = limits.signup_message(admission.wait)
+            form.refusal = login_limits.signup_message(admission.wait)
         if form.is_valid():
             return _signed_up(request, form.save())
         admission.give_back()  # nothing was created
-    from games.rooms import sharing  # the table or set a link leads to, named on the page
-
+    # The table or set a link leads to, named on the page.
     return render(request, "accounts/signup.html",
-                  {"form": form, "share_title": sharing.title_for_path(safe_next(request))},
+                  {"form": form, "share_title": share_title(safe_next(request))},
                   status=429 if form.refusal else 200)
 
 
@@ -83,6 +80,13 @@ def _signed_up(request, user):
     response = redirect(safe_next(request) or "home")
     devices.remember(request, response, user)  # a log-in too: this browser is theirs
     return response
+
+
+def share_title(path: str | None) -> str | None:
+    """The share title of the page ``path`` leads to, if an app names it
+    (``hooks.share_title_sources``: games.rooms.sharing)."""
+    return next((title for source in hooks.share_title_sources
+                 if (title := source(path)) is not None), None)
 
 
 def safe_next(request) -> str | None:
@@ -99,13 +103,7 @@ def safe_next(request) -> str | None:
 def profile(request):
     """The player's own page: statistics over every finished round they played, and
     their place in the ranking."""
-    from games.history import my_rounds as history
-    from games.history import ranking
-
-    stats = history.player_stats(user=request.user)
-    chart = history.line_chart([[0] + [total for _, total in stats.running]]) if (
-        stats.running) else None
-    return render(request, "accounts/profile.html", {
-        "profile_user": request.user, "stats": stats, "chart": chart,
-        "ranks": ranking.ranks_of(request.user),
-    })
+    context = {"profile_user": request.user}
+    for part in hooks.profile_parts:  # games.history.profile
+        context.update(part(request.user))
+    return render(request, "accounts/profile.html", context)

@@ -127,7 +127,7 @@ def fresh_limits(settings, monkeypatch):
     cache (with REDIS_URL the cache is the Redis the channel layer uses too, so it is not
     flushed) and no socket counted.
 
-    Requests are counted in fixed windows (``xuezhan.counters``: each key's window ends
+    Requests are counted in fixed windows (``common.counters``: each key's window ends
     at its own second of the period), and a count starts again from nothing when its
     window ends: a test whose requests straddled that second saw its failures forgotten
     (CI, stop 35: three failed log-ins, then a fourth let in). Its clock stands still for
@@ -135,10 +135,11 @@ def fresh_limits(settings, monkeypatch):
     falls in one window."""
     import time
 
-    from xuezhan import counters, limits
+    from common import counters
+    from games.table import socket_limits
 
     now = int(time.time())
     monkeypatch.setattr(counters, "clock", lambda: now)
     settings.RATELIMIT_CACHE_PREFIX = f"rl-test-{uuid.uuid4().hex}:"
-    limits.forget_sockets()
+    socket_limits.forget_sockets()
     yield

@@ -17,10 +17,10 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from common import drain  # noqa: E402
 from games import driver  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.table import safe_socket  # noqa: E402
-from xuezhan import drain  # noqa: E402
 from xuezhan.origin import SameOriginValidator  # noqa: E402
 
 
@@ -28,7 +28,7 @@ class StartTimers:
     """Starts the in-process timer loop with the first request the process serves:
     daphne has no start-up hook, and after a restart the first reconnecting browser (or
     health check) is what brings overdue rounds back to life. From then on SIGTERM
-    drains the process (xuezhan.drain) rather than cutting its players off."""
+    drains the process (common.drain) rather than cutting its players off."""
 
     def __init__(self, app):
         self.app = app

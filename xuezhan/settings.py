@@ -331,7 +331,7 @@ PRESENCE_SECONDS = float(os.environ.get("PRESENCE_SECONDS", "5"))
 # Rounds per page of a player's history.
 HISTORY_PAGE_SIZE = int(os.environ.get("HISTORY_PAGE_SIZE", "20"))
 
-# --- Limits (xuezhan.limits): what one person or one address may use -----------------
+# --- Limits (common.limits): what one person or one address may use ------------------
 # Rates are "count/period" (s, m, h, d; "15m" is fifteen minutes), counted in the cache.
 # Only failed log-ins count: after too many for one account (any address) or from one
 # address (any account), log-in is refused until the period ends.

@@ -140,6 +140,18 @@ def announce(deadline: datetime) -> None:
             logger.exception("deadline listener failed")
 
 
+# Who wants to hear that something changed that may make a step due at once (a person's
+# last socket left the room): the in-process timer loop (games.driver.wake, handed in by
+# games.apps), so that it looks at the deadlines now rather than at its next tick. The
+# table's sockets call ``wake`` without knowing of the loop, which imports them.
+wake_listeners: list = []
+
+
+def wake() -> None:
+    for listener in wake_listeners:
+        listener()
+
+
 def is_new_decision(verb: str, phase_before: str, engine: EngineRound) -> bool:
     """An answer to a pending claim, 换三张 pick or void choice keeps that decision's clock
     running."""

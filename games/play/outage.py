@@ -25,8 +25,8 @@ from datetime import timedelta
 from django.db import InterfaceError, OperationalError, transaction
 from django.utils import timezone
 
+from common import health
 from games.models import Round, Seat
-from xuezhan import health
 
 logger = logging.getLogger(__name__)
 

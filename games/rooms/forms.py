@@ -10,7 +10,7 @@ from django import forms
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from accounts.usernames import refuse_invisible
+from common.names import refuse_invisible
 from games.rules.options import DEFAULT_OPTIONS, ROUNDS_RANGE, SECONDS_RANGE, RoomOptions
 from games.rules.presets import PRESETS
 

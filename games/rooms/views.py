@@ -14,11 +14,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.models import Room
 from games.play.errors import ServiceError
-from games.rooms import idle_rooms, seating
+from games.rooms import idle_rooms, room_limits, seating
 from games.rooms import lobby as selectors
 from games.rooms.forms import JoinForm, PresetForm, RoomForm
 from games.rooms.seating import fill_empty_seats, leave_seat, set_ready, take_seat
-from xuezhan import limits
 
 
 @require_GET
@@ -39,9 +38,9 @@ def create_room(request):
     form = RoomForm(request.POST or None, initial=initial)
     context = {"form": form, "preset_form": preset_form}
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():  # counted and opened in one turn (limits.lock_owner)
-            limits.lock_owner(request.user)
-            refusal = limits.room_refusal(request.user)  # too many rooms waiting already
+        with transaction.atomic():  # counted and opened in one turn (room_limits.lock_owner)
+            room_limits.lock_owner(request.user)
+            refusal = room_limits.room_refusal(request.user)  # too many rooms waiting already
             if refusal is None:
                 room = seating.create_room(owner=request.user, name=form.cleaned_data["name"],
                                            options=form.cleaned_data["options"])

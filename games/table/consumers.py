@@ -21,19 +21,27 @@ from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
 from accounts.socket_sessions import SessionSocket, still_logged_in
-from games import driver
+from common import drain
 from games.models import Room, Seat
-from games.play import absence, broadcast
+from games.play import absence, broadcast, deadlines
 from games.play.broadcast import room_group
 from games.play.errors import ServiceError, StaleVersion
 from games.play.snapshot import load_snapshot, shared_snapshot
 from games.rooms import idle_rooms
 from games.rooms.seating import seat_of
-from games.table import away, commands, local_sockets, phrases, presence, reconnect, watchers
+from games.table import (
+    away,
+    commands,
+    local_sockets,
+    phrases,
+    presence,
+    reconnect,
+    socket_limits,
+    watchers,
+)
 from games.table.parts import render_table
 from games.table.safe_socket import CLOSE_NOT_ALLOWED, SafeConsumer, language_of
 from games.table.screen import CLEAR_ERROR, Screen
-from xuezhan import drain, limits
 
 logger = logging.getLogger(__name__)
 
@@ -83,7 +91,7 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
             # No such room, or nobody logged in: the table page needs a login too.
             await self.close(code=CLOSE_NOT_ALLOWED)
             return
-        await self.count_socket(limits.TABLE_SOCKETS, self.user.pk)
+        await self.count_socket(socket_limits.TABLE_SOCKETS, self.user.pk)
         self.group = room_group(self.code)
         # Logged in by its session at this moment (Channels' AuthMiddleware checked it).
         self.session_checked_at = clock()
@@ -148,7 +156,7 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
             still_here=presence.still_here(self.room_id, self.user.pk))
         # The room's idle time counts from the moment its last person left.
         await database_sync_to_async(idle_rooms.touch)(self.room_id)
-        driver.wake()
+        deadlines.wake()  # the timer loop (games.driver) looks now
 
     @database_sync_to_async
     def _arrive(self) -> "away.AwaySummary | None":

@@ -16,10 +16,11 @@ from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
 from accounts.socket_sessions import SessionSocket
+from common import limits
 from games.play.broadcast import LOBBY_GROUP
 from games.rooms import lobby as selectors
+from games.table import socket_limits
 from games.table.safe_socket import SafeConsumer, language_of
-from xuezhan import limits
 
 logger = logging.getLogger(__name__)
 
@@ -44,10 +45,10 @@ class LobbyConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         self.page = selectors.page_number((query.get("page") or ["1"])[0])
         user = self.scope["user"]
         if user.is_authenticated:
-            await self.count_socket(limits.LOBBY_SOCKETS, user.pk)
+            await self.count_socket(socket_limits.LOBBY_SOCKETS, user.pk)
             await self.join_session_group(user)
         else:
-            await self.count_socket(limits.ANONYMOUS_LOBBY_SOCKETS,
+            await self.count_socket(socket_limits.ANONYMOUS_LOBBY_SOCKETS,
                                     limits.socket_address(self.scope))
         # The listener is in the lobby's group before the page is told it is live.
         await LOBBY_LISTENER.join(self)

@@ -5,7 +5,7 @@ list when the frame is read (games.table.commands), and only the key crosses the
 layer, so the text every page shows is the list's own.
 
 A player may send at most one phrase every few seconds and a few a minute
-(``xuezhan.limits.phrase_refusal``). Whether a player sees bubbles at all is a table
+(``games.table.phrase_limits``). Whether a player sees bubbles at all is a table
 setting kept in their browser (static/js/table-prefs.js, "phrases").
 """
 
@@ -22,8 +22,8 @@ from games.models import Room
 from games.play.broadcast import room_group
 from games.play.errors import ServiceError
 from games.rooms.seating import seat_of
+from games.table import phrase_limits
 from games.words import labels
-from xuezhan import limits
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ def send(*, room: Room, user: AbstractBaseUser, key: str) -> None:
     if seat is None:
         raise ServiceError(
             str(_("Only the players at this table can send phrases.")))
-    refusal = limits.phrase_refusal(user.pk)
+    refusal = phrase_limits.phrase_refusal(user.pk)
     if refusal is not None:
         raise ServiceError(refusal)
     async_to_sync(get_channel_layer().group_send)(room_group(room.code), {

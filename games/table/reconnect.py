@@ -22,8 +22,8 @@ from collections.abc import Awaitable, Callable
 from asgiref.sync import sync_to_async
 from django.db import connections
 
+from common import health
 from games.play import outage
-from xuezhan import health
 
 logger = logging.getLogger(__name__)
 

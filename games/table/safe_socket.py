@@ -11,7 +11,7 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from xuezhan import limits
+from common import limits
 
 logger = logging.getLogger(__name__)
 
@@ -114,7 +114,7 @@ def language_of(scope) -> str:
     return settings.LANGUAGE_CODE
 
 
-# Every socket of either kind open in this process, for a drain (xuezhan.drain).
+# Every socket of either kind open in this process, for a drain (common.drain).
 _open: set = set()
 
 

@@ -11,8 +11,8 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from games.templatetags.mahjong import tile_img
 from games.words.display import tile_name
+from games.words.tile_pictures import tile_img
 
 
 @lru_cache(maxsize=4096)

@@ -10,19 +10,11 @@
 games/words/display.py); pass `label` when there is no such button.
 """
 
-from functools import lru_cache
-
 from django import template
-from django.conf import settings
-from django.templatetags.static import static
-from django.utils.html import format_html
 
-from games.words import display, labels
+from games.words import display, labels, tile_pictures
 
 register = template.Library()
-
-# The tiles are drawn 60 × 80 (tools/make_tiles.py); CSS sets the size shown.
-TILE_WIDTH, TILE_HEIGHT = 60, 80
 
 
 @register.filter
@@ -49,25 +41,6 @@ def suit_name(letter):
     return display.suit_name(letter)
 
 
-@lru_cache(maxsize=64)
-def _src(code, static_url):
-    # static() asks the storage every time; 28 pictures need asking once per process.
-    return static(display.tile_image(code))
-
-
-@register.simple_tag
-def tile_src(code=None):
-    """The full static URL of the tile's picture; None (or nothing) gives the back."""
-    return _src(code, settings.STATIC_URL)
-
-
-@register.simple_tag
-def tile_img(code=None, label=""):
-    """An <img> of the tile, its alt empty unless `label` gives one."""
-    return format_html(
-        '<img src="{}" alt="{}" class="tile-img" width="{}" height="{}">',
-        _src(code, settings.STATIC_URL),
-        label,
-        TILE_WIDTH,
-        TILE_HEIGHT,
-    )
+# The picture of a tile lives in games.words.tile_pictures (the table draws it too).
+register.simple_tag(tile_pictures.tile_src, name="tile_src")
+register.simple_tag(tile_pictures.tile_img, name="tile_img")

@@ -6,7 +6,7 @@ The engine speaks in keys (``ron``, ``qingyise``…); the pages speak Chinese or
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from accounts.usernames import DELETED_NAME
+from common.names import DELETED_NAME
 
 SEAT_WINDS = [_("East"), _("South"), _("West"), _("North")]
 

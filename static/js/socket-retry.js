@@ -3,7 +3,7 @@
 // htmx tries again by itself only after a connection was lost (codes 1006, 1011, 1012,
 // 1013). Three codes of the site's own are handled here:
 //
-// - 4012, reconnect now: the server process is draining (xuezhan/drain.py); the page
+// - 4012, reconnect now: the server process is draining (common/drain.py); the page
 //   reconnects within a second, and the proxy sends it to another process;
 // - 4429, refused for being over a limit for now: tried again later and later, about
 //   2 s, 4 s, 8 s … never more than a minute, each a quarter shorter or longer at random
@@ -42,7 +42,7 @@
   "use strict";
 
   var TOO_MANY = 4429;
-  var RECONNECT_NOW = 4012; // the server is draining (xuezhan/drain.py): go elsewhere now
+  var RECONNECT_NOW = 4012; // the server is draining (common/drain.py): go elsewhere now
   var FIRST_WAIT = 2000; // ms
   var LONGEST_WAIT = 60000; // ms
   var tries = new WeakMap(); // socket element -> refusals in a row

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from accounts.usernames import invisible_characters
+from common.names import invisible_characters
 from games.models import Room
 from tests.accounts.test_usernames import PASSWORD, refused, sign_up
 from tests.rooms.test_rooms_views import form_data

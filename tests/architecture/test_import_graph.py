@@ -1,30 +1,38 @@
 """The code's structure, read from its imports (every import, also one inside a function):
-no import circle anywhere in games, accounts, xuezhan and challenge, and the layers of games
-run one way, each importing only those below it:
+no import circle anywhere in the site's packages (PACKAGES), no loop between packages
+(accounts, challenge, common, xuezhan, and each part of games counted as one), nothing but
+xuezhan itself imports the project package xuezhan, and the layers of games run one way,
+each importing only those below it:
 
     rules ← words ← models ← play ← rooms ← table ← history ← rulebook ← entry points
 
 (entry points: the URLs, the socket routing, the in-process loop, the admin, the
-management commands and the pages' views of each package). See docs/architecture.md."""
+management commands, the app's start-up (games.apps, which hands games' functions to the
+hooks of accounts and of play) and the pages' views of each package). See
+docs/architecture.md."""
 
 import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("games", "accounts", "xuezhan", "challenge")
+# Every top-level folder of the site's Python code; not the tests, the benchmarks, the
+# tools or manage.py, which may import anything.
+PACKAGES = ("games", "accounts", "xuezhan", "challenge", "common", "deploy")
+NOT_THE_SITE = {"tests", "benchmarks", "tools"}
 
 # The layers of games, lowest first: a module may import its own layer and those below.
 LAYERS = [
     ("games.rules",),
     ("games.players",),  # the computer players, the coach, hints, review: above the engine
     ("games.words", "games.templatetags"),  # template tags, but table_tags: see below
-    ("games.models", "games.apps"),
+    ("games.models",),
     ("games.play",),
     ("games.rooms",),
     ("games.table", "games.templatetags.table_tags"),
     ("games.history",),
     ("games.rulebook",),
     ("games.urls", "games.routing", "games.driver", "games.admin", "games.management",
+     "games.apps",
      "games.table.views", "games.table.consumers", "games.table.lobby_socket",
      "games.rooms.views", "games.history.views",
      "games.rulebook.views"),
@@ -106,6 +114,37 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+def package_of(module: str) -> str:
+    """The unit a loop between packages is counted in: a top-level package (accounts,
+    challenge, common, xuezhan), and in games each of its sub-packages and modules
+    (games.rules, games.table, games.driver …)."""
+    parts = module.split(".")
+    return ".".join(parts[:2]) if parts[0] == "games" and len(parts) > 1 else parts[0]
+
+
+def package_graph(graph: dict[str, set[str]]) -> dict[str, dict[str, list[str]]]:
+    """package -> the packages it imports -> the imports between modules that make it."""
+    packages: dict[str, dict[str, list[str]]] = {}
+    for module, imported in graph.items():
+        here = packages.setdefault(package_of(module), {})
+        for target in imported:
+            there = package_of(target)
+            if there != package_of(module):
+                here.setdefault(there, []).append(f"{module} -> {target}")
+    return packages
+
+
+def loops_between_packages(graph: dict[str, set[str]]) -> list[str]:
+    """Each loop between packages, with the imports that close it, as text."""
+    packages = package_graph(graph)
+    found = []
+    for group in circles({name: set(targets) for name, targets in packages.items()}):
+        edges = [f"    {name} -> {there}: {', '.join(sorted(packages[name][there]))}"
+                 for name in group for there in sorted(packages[name]) if there in group]
+        found.append(" <-> ".join(group) + "\n" + "\n".join(edges))
+    return found
+
+
 def layer_of(module: str) -> int | None:
     best = None
     for number, prefixes in enumerate(LAYERS):
@@ -118,6 +157,42 @@ def layer_of(module: str) -> int | None:
 
 def test_no_import_circle():
     assert circles(import_graph()) == []
+
+
+def test_no_loop_between_packages():
+    """Counting every import, also one inside a function: a package that imports another
+    is never imported back by it, nor through others."""
+    loops = loops_between_packages(import_graph())
+    assert loops == [], "loops between packages:\n" + "\n".join(loops)
+
+
+def test_nothing_imports_the_project_package():
+    """xuezhan (settings, ASGI, URLs, the health page) sits on top: the apps and common
+    never import it; what they need of it is below them or handed in."""
+    upward = sorted(f"{module} -> {target}" for module, targets in import_graph().items()
+                    if package_of(module) != "xuezhan"
+                    for target in targets if package_of(target) == "xuezhan")
+    assert upward == [], "imports of xuezhan:\n" + "\n".join(upward)
+
+
+def test_common_and_accounts_stay_below_the_game():
+    """common (counters, limits, names, health, drain) imports no app of the site, and
+    accounts imports nothing of games, challenge or xuezhan: games fills accounts' hooks
+    (accounts.hooks) from games.apps."""
+    above = {"common": ("accounts", "games", "challenge", "xuezhan"),
+             "accounts": ("games", "challenge", "xuezhan")}
+    upward = sorted(f"{module} -> {target}" for module, targets in import_graph().items()
+                    for target in targets
+                    if package_of(target).split(".")[0] in above.get(package_of(module), ()))
+    assert upward == [], "imports up from common or accounts:\n" + "\n".join(upward)
+
+
+def test_every_package_of_the_site_is_checked():
+    """A new top-level folder of Python code is checked too, unless it is not the site's."""
+    folders = {folder.name for folder in ROOT.iterdir()
+               if folder.is_dir() and not folder.name.startswith(".")
+               and next(folder.rglob("*.py"), None) is not None}
+    assert folders - NOT_THE_SITE == set(PACKAGES)
 
 
 def test_the_layers_of_games_run_one_way():
@@ -162,3 +237,11 @@ def test_the_checks_find_a_circle_and_an_upward_import():
     assert circles({"a": {"b"}, "b": {"a"}, "c": set()}) == [["a", "b"]]
     assert layer_of("games.rules.round.state") < layer_of("games.play.moves")
     assert layer_of("games.table.views") > layer_of("games.history.replay")
+    made_up = {"games.table.views": {"games.driver"}, "games.driver": {"games.table.parts"},
+               "accounts.views": {"common.text"}, "common.text": set()}
+    (loop,) = loops_between_packages(made_up)
+    assert loop.startswith("games.driver <-> games.table")
+    assert "games.driver -> games.table.parts" in loop
+    assert package_of("games.rules.round.state") == "games.rules"
+    assert package_of("games.driver") == "games.driver"
+    assert package_of("accounts.views") == "accounts"

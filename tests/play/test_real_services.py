@@ -106,7 +106,7 @@ def test_after_an_outage_the_pool_hands_out_no_broken_connection():
     unit of work after the database is back, and each failure would count as the
     database going away again (the clocks' grace given over and over). Once the database
     answers, the broken ones are replaced before any work."""
-    from xuezhan import health
+    from common import health
 
     assert connection.vendor == "postgresql"
     pool = connection.pool

@@ -24,11 +24,11 @@ from django.urls import reverse
 from games.models import Room
 from games.play.broadcast import LOBBY_GROUP
 from games.rooms import lobby as selectors
+from games.rooms import room_limits
 from games.rooms.seating import add_bot, create_room, leave_seat, take_seat
 from games.table import lobby_socket as lobby_sockets
 from tests.rooms.test_lobby_listing import LOBBY_HEADERS, entry, section
 from tests.rooms.test_rooms_views import form_data
-from xuezhan import limits
 from xuezhan.asgi import application
 
 PASSWORD = "x-long-password-1"
@@ -91,7 +91,7 @@ def test_a_flood_of_rooms_cannot_hide_a_room_opened_after_it():
     # Neither account holds more than its three rooms in the lobby.
     assert Room.objects.filter(owner=squatter).count() == 3  # refused after that
     for user in (left_behind, squatter):
-        assert limits.waiting_rooms(user) <= 3
+        assert room_limits.waiting_rooms(user) <= 3
         listed_rooms = Room.objects.filter(owner=user).exclude(status=Room.Status.CLOSED)
         assert listed_rooms.count() <= 3
 
@@ -107,7 +107,7 @@ def test_a_room_left_empty_before_its_first_round_closes_when_its_owner_opens_an
     # Standing up does not close it (an owner may seat four computers, or wait for a
     # friend): it still waits, and still counts.
     assert Room.objects.get(pk=first.pk).status == Room.Status.OPEN
-    assert limits.waiting_rooms(owner) == 1
+    assert room_limits.waiting_rooms(owner) == 1
     assert client.post(reverse("create_room"), form_data(name="二号")).status_code == 302
     assert Room.objects.get(pk=first.pk).status == Room.Status.CLOSED
     assert first.code not in lobby()

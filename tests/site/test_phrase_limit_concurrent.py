@@ -7,7 +7,7 @@ import time
 
 from django.utils import translation
 
-from xuezhan import limits
+from games.table import phrase_limits
 
 
 class OverTheNetwork:
@@ -27,8 +27,8 @@ class OverTheNetwork:
 
 
 def test_phrases_sent_together_let_one_through(settings, monkeypatch):
-    real = limits.caches
-    monkeypatch.setattr(limits, "caches", {"default": OverTheNetwork(real["default"])})
+    real = phrase_limits.caches
+    monkeypatch.setattr(phrase_limits, "caches", {"default": OverTheNetwork(real["default"])})
     settings.PHRASE_INTERVAL_SECONDS = 3
     settings.PHRASES_PER_MINUTE = 10
     start = threading.Barrier(12)
@@ -37,7 +37,7 @@ def test_phrases_sent_together_let_one_through(settings, monkeypatch):
     def send():
         start.wait()
         with translation.override("en"):
-            answers.append(limits.phrase_refusal(4242))
+            answers.append(phrase_limits.phrase_refusal(4242))
 
     threads = [threading.Thread(target=send) for _ in range(12)]
     for thread in threads:

@@ -12,8 +12,9 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 
+from common import limits
+from games.table import socket_limits
 from tests.table.test_table_consumer import HOST, ORIGIN, connect, make_table, session_cookie
-from xuezhan import limits
 from xuezhan.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -46,7 +47,7 @@ async def test_one_person_may_not_open_more_table_sockets_than_the_limit(setting
     message, code = await refused_with(first)
     assert 'id="table-error"' in message and TOO_MANY_TABLES_ZH in message
     assert code == limits.CLOSE_REPLACED
-    assert limits.TABLE_SOCKETS.count(users[0].pk) == 2
+    assert socket_limits.TABLE_SOCKETS.count(users[0].pk) == 2
     # Another player at the same table is not held to the first one's sockets.
     other, connected = await connect(room.code, cookies[1])
     assert connected and 'id="table"' in await other.receive_from()
@@ -55,10 +56,10 @@ async def test_one_person_may_not_open_more_table_sockets_than_the_limit(setting
     await second.disconnect()
     again, connected = await connect(room.code, cookies[0])
     assert connected and 'id="table"' in await again.receive_from()
-    assert limits.TABLE_SOCKETS.count(users[0].pk) == 2
+    assert socket_limits.TABLE_SOCKETS.count(users[0].pk) == 2
     for communicator in (first, third, other, again):
         await communicator.disconnect()
-    assert not limits.TABLE_SOCKETS.open
+    assert not socket_limits.TABLE_SOCKETS.open
 
 
 async def test_the_refusal_is_in_the_players_language(settings):
@@ -127,7 +128,7 @@ async def test_one_address_may_not_open_too_many_lobby_sockets_without_logging_i
     assert await still_open(again) and await still_open(third)
     for communicator in (first, third, elsewhere, player, again):
         await communicator.disconnect()
-    assert not limits.ANONYMOUS_LOBBY_SOCKETS.open
+    assert not socket_limits.ANONYMOUS_LOBBY_SOCKETS.open
 
 
 async def test_an_ipv6_visitor_counts_by_network(settings):

@@ -18,8 +18,8 @@ from games.rooms.seating import add_bot, create_room, set_ready
 from games.rules.round import Round as EngineRound
 from games.table import commands, version_token
 from games.table.parts import render_table
-from games.templatetags.mahjong import tile_src
 from games.words import display
+from games.words.tile_pictures import tile_src
 from tests.rules.tables import table
 from tests.tables import four_people
 

@@ -15,12 +15,12 @@ from django.utils import translation
 
 from games.play.snapshot import load_snapshot
 from games.rooms.seating import leave_seat
+from games.table import phrase_limits
 from games.table.parts import render_table
 from games.table.phrases import PHRASES
 from tests.table.oob import Page
 from tests.table.test_table_consumer import connect, session_cookie, settle
 from tests.tables import four_people, page_version
-from xuezhan import limits
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,7 +34,7 @@ def clock(monkeypatch):
     class Clock:
         now = 1_000_000.0
 
-    monkeypatch.setattr(limits, "clock", lambda: Clock.now)
+    monkeypatch.setattr(phrase_limits, "clock", lambda: Clock.now)
     return Clock
 
 

@@ -8,12 +8,12 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import OperationalError
 from django.test import Client
 
+from common import drain
 from games.play import broadcast
 from games.table import consumers, reconnect
 from games.table.safe_socket import close_all
 from tests.table.test_table_consumer import connect, make_table, round_version, settle
 from tests.tables import page_version
-from xuezhan import drain
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,9 +11,10 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 
+from common import limits
 from games.rooms.seating import set_auto_play
+from games.table import socket_limits
 from tests.table.test_table_consumer import HOST, ORIGIN, make_table, session_cookie
-from xuezhan import limits
 from xuezhan.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -78,7 +79,7 @@ async def test_eight_table_sockets_that_died_do_not_lock_their_owner_out():
     message, code = await replaced_with(stale[0])
     assert code == limits.CLOSE_REPLACED
     assert 'id="table-error"' in message and REPLACED_ZH in message
-    assert limits.TABLE_SOCKETS.count(users[0].pk) == 8
+    assert socket_limits.TABLE_SOCKETS.count(users[0].pk) == 8
     for communicator in stale[1:]:  # the others are left alone
         assert await not_closed(communicator)
 
@@ -88,7 +89,7 @@ async def test_eight_table_sockets_that_died_do_not_lock_their_owner_out():
     for communicator in stale[1:] + [newest]:
         await communicator.disconnect()
     await stale[0].disconnect()
-    assert not limits.TABLE_SOCKETS.open
+    assert not socket_limits.TABLE_SOCKETS.open
 
 
 async def test_the_oldest_table_socket_of_that_person_goes_and_no_other(settings):
@@ -102,13 +103,13 @@ async def test_the_oldest_table_socket_of_that_person_goes_and_no_other(settings
     assert code == limits.CLOSE_REPLACED and REPLACED_EN in message  # in its language
     assert await not_closed(second)
     assert await not_closed(other_player)  # not held to anyone else's sockets
-    assert limits.TABLE_SOCKETS.count(users[0].pk) == 2
+    assert socket_limits.TABLE_SOCKETS.count(users[0].pk) == 2
     # The next one replaces the next oldest: never the newest.
     fourth = await table_socket(room.code, cookies[0])
     assert (await replaced_with(second))[1] == limits.CLOSE_REPLACED
     for communicator in (first, second, third, fourth, other_player):
         await communicator.disconnect()
-    assert not limits.TABLE_SOCKETS.open
+    assert not socket_limits.TABLE_SOCKETS.open
 
 
 async def test_a_person_logged_in_holds_no_more_lobby_sockets_than_the_limit(settings):
@@ -127,7 +128,7 @@ async def test_a_person_logged_in_holds_no_more_lobby_sockets_than_the_limit(set
     assert await still_open(newest)
     for communicator in sockets[1:]:
         assert await still_open(communicator)
-    assert limits.LOBBY_SOCKETS.count(user.pk) == 3
+    assert socket_limits.LOBBY_SOCKETS.count(user.pk) == 3
     # Another person, and visitors, are not held to this person's sockets.
     someone = await lobby_socket("198.51.100.1",
                                  await sync_to_async(session_cookie)(other))
@@ -135,7 +136,7 @@ async def test_a_person_logged_in_holds_no_more_lobby_sockets_than_the_limit(set
     assert await still_open(someone) and await still_open(visitor)
     for communicator in sockets + [newest, someone, visitor]:
         await communicator.disconnect()
-    assert not limits.LOBBY_SOCKETS.open and not limits.ANONYMOUS_LOBBY_SOCKETS.open
+    assert not socket_limits.LOBBY_SOCKETS.open and not socket_limits.ANONYMOUS_LOBBY_SOCKETS.open
 
 
 async def test_the_default_limit_of_lobby_sockets_per_person_is_eight():
@@ -143,7 +144,7 @@ async def test_the_default_limit_of_lobby_sockets_per_person_is_eight():
     cookie = await sync_to_async(session_cookie)(user)
     sockets = [await lobby_socket("192.0.2.1", cookie) for _ in range(9)]
     assert (await replaced_with(sockets[0]))[1] == limits.CLOSE_REPLACED
-    assert limits.LOBBY_SOCKETS.count(user.pk) == 8
+    assert socket_limits.LOBBY_SOCKETS.count(user.pk) == 8
     for communicator in sockets:
         await communicator.disconnect()
 
@@ -163,7 +164,7 @@ async def test_a_visitors_newest_lobby_socket_wins_by_address(settings):
     assert code == limits.CLOSE_REPLACED and NETWORK_ZH in message
     for communicator in [first, second, third] + v6:
         await communicator.disconnect()
-    assert not limits.ANONYMOUS_LOBBY_SOCKETS.open
+    assert not socket_limits.ANONYMOUS_LOBBY_SOCKETS.open
 
 
 async def test_a_socket_that_closes_before_it_is_replaced_gives_its_slot_back_once(settings):
@@ -172,10 +173,10 @@ async def test_a_socket_that_closes_before_it_is_replaced_gives_its_slot_back_on
     first = await table_socket(room.code, cookies[0])
     second = await table_socket(room.code, cookies[0])  # replaces the first
     await first.disconnect()  # its goodbye comes after: it frees nothing more
-    assert limits.TABLE_SOCKETS.count(users[0].pk) == 1
+    assert socket_limits.TABLE_SOCKETS.count(users[0].pk) == 1
     third = await table_socket(room.code, cookies[0])
     assert (await replaced_with(second))[1] == limits.CLOSE_REPLACED
-    assert limits.TABLE_SOCKETS.count(users[0].pk) == 1
+    assert socket_limits.TABLE_SOCKETS.count(users[0].pk) == 1
     await second.disconnect()
     await third.disconnect()
-    assert not limits.TABLE_SOCKETS.open
+    assert not socket_limits.TABLE_SOCKETS.open
