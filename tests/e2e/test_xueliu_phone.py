@@ -6,7 +6,7 @@ from django.utils import translation
 
 from games.play.snapshot import load_snapshot
 from games.table.parts import render_table
-from tests.e2e.server import ROOT
+from harness import ROOT
 from tests.table.test_xueliu_table import two_wins
 from tests.tables import four_people
 
