@@ -107,14 +107,6 @@ def test_a_claim_comes_with_the_reason_for_the_expert_s_answer():
     assert advice.figures == (win.win_on_offer(0).fan,)
 
 
-def test_the_coach_benchmark_times_every_decision():
-    from benchmarks import bench_coach
-
-    result = bench_coach.measure(1, "t")
-    assert result["all"]["decisions"] > result["discard"]["decisions"] > 20
-    assert 0 < result["all"]["mean_ms"] <= result["all"]["max_ms"]
-
-
 def test_comparing_two_discards_names_the_first_term_that_tells_them_apart():
     # Ready by throwing 9p; throwing 1m leaves the hand a step away.
     state = turn_state("123456789m11p459p", "s")

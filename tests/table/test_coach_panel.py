@@ -291,12 +291,3 @@ def test_rounds_of_a_room_that_allows_the_coach_are_not_ranked():
     rows = {row.name: (row.rounds, row.net) for row in ranking.all_time()}
     assert rows["ana"] == (5, 10) and rows["bo"] == (5, -10)
     assert Round.objects.filter(room=coached).count() == 5
-
-
-def test_the_bytes_benchmark_measures_updates_with_the_panel():
-    from benchmarks.bench_coach_bytes import measure
-
-    found = measure(1, "test")
-    assert found["updates"] > 20
-    assert found["panel_bytes_when_shown"]["n"] > 0
-    assert found["extra_bytes_per_update_where_the_panel_changed"]["mean"] > 0

@@ -1,4 +1,4 @@
-"""The duplicate tournament of benchmarks.bench_bots: every deal in every arrangement,
+"""The duplicate tournament of benchmarks.bots.bench_bots: every deal in every arrangement,
 levels rotated through the seats, and statistics that add up."""
 
 import json
@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from benchmarks import bench_bots
+from benchmarks.bots import bench_bots
 from games.rules.expert import player as expert_player
 from games.rules.round import SEATS, Round
 from tests.rules.test_expert import ron_offer
