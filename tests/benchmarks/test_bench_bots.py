@@ -10,7 +10,7 @@ import pytest
 from benchmarks.bots import bench_bots
 from games.rules.expert import player as expert_player
 from games.rules.round import SEATS, Round
-from tests.rules.test_expert import ron_offer
+from tests.rules.states import ron_offer
 
 LEVELS = ("easy", "strong")
 DEALS = 3

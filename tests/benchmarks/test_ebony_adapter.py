@@ -24,7 +24,7 @@ if not (EBONY_DIR / "strategyz0614.py").is_file():
 
 from benchmarks.bots import bench_bots  # noqa: E402
 from benchmarks.bots.opponents import ebony  # noqa: E402
-from tests.rules.test_bots import scramble_hidden_tiles  # noqa: E402
+from tests.rules.states import scramble_hidden_tiles  # noqa: E402
 
 
 def play(levels, seed: str, options=None, dealer: int = 0, check=None):

@@ -8,7 +8,7 @@ from django.utils import translation
 from games.words import labels
 from games.words.settlement_sentences import settlement_words
 from harness import ROOT
-from tests.rules import test_round_payments as payments
+from tests.rules import payment_scenes as payments
 
 pytestmark = pytest.mark.e2e
 

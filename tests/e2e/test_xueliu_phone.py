@@ -7,7 +7,7 @@ from django.utils import translation
 from games.play.snapshot import load_snapshot
 from games.table.parts import render_table
 from harness import ROOT
-from tests.table.test_xueliu_table import two_wins
+from tests.table.scenes import two_wins
 from tests.tables import four_people
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db]

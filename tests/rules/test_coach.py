@@ -9,7 +9,7 @@ from games.rules.expert import defence
 from games.rules.expert.player import best_discard
 from games.rules.simulate import simulate
 from games.rules.tiles import parse_tile, suit_index
-from tests.rules.test_bots import claim_state, scramble_hidden_tiles, turn_state
+from tests.rules.states import claim_state, scramble_hidden_tiles, turn_state
 
 LEVELS = ("expert", "strong", "expert", "easy")
 

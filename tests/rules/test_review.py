@@ -7,7 +7,7 @@ from games.rules.review import Move, review
 from games.rules.round import Round
 from games.rules.simulate import play_round
 from games.rules.tiles import parse_tile
-from tests.rules.test_bots import turn_state
+from tests.rules.states import turn_state
 
 
 def test_one_discard_against_the_expert_s():

@@ -12,7 +12,7 @@ from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 
-from tests.table.test_table_consumer import HOST, ORIGIN, connect, make_table, session_cookie
+from tests.table.sockets import HOST, ORIGIN, connect, make_table, session_cookie
 from xuezhan import limits
 from xuezhan.asgi import application
 

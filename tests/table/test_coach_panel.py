@@ -19,7 +19,6 @@ from games.history import ranking
 from games.models import Room, Round, Seat
 from games.play.snapshot import load_snapshot
 from games.rooms.forms import RoomForm
-from games.rooms.seating import create_room, set_ready, take_seat
 from games.rules import coach
 from games.rules.expert.player import expert_action
 from games.rules.round import Round as EngineRound
@@ -32,32 +31,13 @@ from games.words.display import tile_name
 from games.words.room_options import options_summary
 from tests.history.ledger_rounds import ledger_round as finished_round
 from tests.history.ledger_rounds import people
+from tests.rules.states import scramble_hidden_tiles
 from tests.rules.tables import table
-from tests.rules.test_bots import scramble_hidden_tiles
-from tests.table.test_table_seats import part, put
+from tests.table.pages import part, put
+from tests.table.scenes import COACHED, TURN, WALL, render, seated_room
 
-COACHED = {"coaching": True}
 BUTTONS = {"pong": "碰", "kong": "杠", "win": "胡", "pass": "过", "zimo": "自摸"}
 # Seat 0 to discard: 3m-6m and 1p-3p and 7p-9p, the 1s of the void to go first.
-TURN = ["1s2m3m4m5m6m7m1p2p3p6p7p8p9p", "1m2m3m4m5m6m7m8m9m1p2p3p9p",
-        "9p9p1m3m5m7m9m2p4p6p8p1p3p", "1m3m5m7m8m8m9m2p2p4p7p1p6p"]
-WALL = "3m4m5m6m1m2m7m9m3p4p"
-
-
-def seated_room(prefix: str, options: dict) -> tuple[Room, list[User]]:
-    users = [User.objects.create_user(f"{prefix}{i}", password="x-long-password-1")
-             for i in range(4)]
-    room = create_room(owner=users[0], name="教练", options=options)
-    for user in users[1:]:
-        take_seat(room=room, user=user)
-    for user in users:
-        set_ready(room=room, user=user)
-    return room, users
-
-
-def render(room, user) -> dict:
-    with translation.override("zh-hans"):
-        return render_table(load_snapshot(room.pk), user=user, csrf="x").parts
 
 
 def whole_page(room, user) -> str:
