@@ -4,8 +4,6 @@ from django.test import Client
 from django.urls import reverse
 
 PASSWORD = "bamboo-7-dots-9"
-
-
 TOO_MANY_LOGINS_ZH = "登录失败次数过多"
 
 

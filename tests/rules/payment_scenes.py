@@ -4,14 +4,8 @@ the wall runs out."""
 from tests.rules.tables import act, table
 
 IDLE = "1123456778899s"  # void s and only s tiles: never ready, never a pig
-
-
 DISCARDER = "666m22446688p99m5p"
-
-
 WAITS_5P = "123m456m789m111p5p"
-
-
 WAITS_5P_TOO = "123m456m789m999p5p"
 
 

@@ -3,14 +3,8 @@
 from tests.rules.tables import act, table
 
 XUELIU = {"mode": "xueliu", "last_four_must_win": False}
-
-
 IDLE = "1123456778899s"  # void s and only s tiles: never ready, never a pig
-
-
 DISCARDER = "666m22446688p99m5p"
-
-
 WAITS_5P = "123m456m789m111p5p"
 
 

@@ -15,8 +15,6 @@ from tests.rules.tables import act, table
 from tests.table.pages import put
 
 COACHED = {"coaching": True}
-
-
 TURN = ["1s2m3m4m5m6m7m1p2p3p6p7p8p9p", "1m2m3m4m5m6m7m8m9m1p2p3p9p",
         "9p9p1m3m5m7m9m2p4p6p8p1p3p", "1m3m5m7m8m8m9m2p2p4p7p1p6p"]
 
@@ -62,11 +60,7 @@ def a_pick(engine: EngineRound, seat: int) -> str:
 
 
 IDLE = "1123456778899s"
-
-
 DISCARDER = "666m22446688p99m5p"
-
-
 WAITS_5P = "123m456m789m111p5p"
 
 

@@ -18,8 +18,6 @@ from tests.tables import four_people, page_version
 from xuezhan.asgi import application
 
 ORIGIN = (b"origin", b"http://localhost")
-
-
 HOST = (b"host", b"localhost")  # the page and its socket are on the same site
 
 
