@@ -49,7 +49,7 @@ lint: $(VENV)/.installed-test
 clean:
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-* staticfiles .prod
 
-# The production layout on this machine (README, "Deployment"): nginx (Debian's nginx or
+# The production layout on this machine (docs/operations.md, "Deployment"): nginx (Debian's nginx or
 # nginx-light) in front of PROD_WEB daphne processes and a worker, under supervisord, on
 # PostgreSQL and Redis. Not part of the quick start.
 PROD_WEB ?= 2
@@ -61,7 +61,7 @@ $(VENV)/.installed-prod: pyproject.toml | $(BIN)/python
 prod: $(VENV)/.installed-prod
 	$(BIN)/python deploy/prod.py --web $(PROD_WEB) --listen $(PROD_LISTEN)
 
-# Benchmarks (figures for the issue notes); `mahjong` is only the yardstick.
+# Benchmarks (figures to compare one commit with another); `mahjong` is only the yardstick.
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m pip install --quiet mahjong
 	$(BIN)/python -m benchmarks.bench_hands

@@ -3,7 +3,7 @@
     python tools/make_tiles.py
 
 The art is made for this project and drawn from code, so the same program always writes the
-same bytes (tests/web/test_tiles_display.py compares the committed files with `render_all()`).
+same bytes (tests/words/test_tiles_display.py compares the committed files with `render_all()`).
 Standard library only.
 
 Every tile is a 60 × 80 portrait: an ivory face with a rounded border over a darker bottom

@@ -294,8 +294,8 @@ BOT_DELAY_SECONDS = float(os.environ.get("BOT_DELAY", "0.6"))
 # whether or not somebody may claim it: a pause only when somebody could claim would tell
 # the table about their hidden tiles (games.play.offers). Computer claimants answer within it.
 # The table spends it on motion (the tile slides into its river and rests there glowing).
-# 0.5 s keeps a round of one person and three computers under a minute; 1.0 s made it
-# about 83 s (benchmarks/bench_pace.py, figures in the note).
+# 0.5 s keeps a round of one person and three computers under a minute; 1.0 s makes it
+# about 83 s (benchmarks/bench_pace.py measures it).
 OFFER_PAUSE_SECONDS = float(os.environ.get("OFFER_PAUSE", "0.5"))
 # Rooms with the secret claim window (option claim_window = "secret"): every discard is on
 # offer this long, and a person asked answers within it or passes (games.play.offers).

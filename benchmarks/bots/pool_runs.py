@@ -7,7 +7,7 @@
 
 A run against ebony-z takes 20 to 30 minutes for 2,000 rounds, and its interval is
 ±0.4–0.5 points per seat per round: one run cannot tell a difference of a tenth from
-zero, so the issue's figures are several seeds pooled. Different seeds deal different
+zero, so a figure worth quoting is several seeds pooled. Different seeds deal different
 walls, so the runs are independent; each pairing's A − B is pooled by inverse-variance
 weights (the standard error of each run's mean is read back from its interval:
 half-width / t), and the pooled interval is mean ± 1.96 × pooled standard error.

@@ -1,5 +1,5 @@
 """Rebuild a round from its seed and its event log: the replay feature and the
-integrity check (docs/architecture.md: replaying the events must give the stored state)."""
+integrity check (../shared/ARCHITECTURE.md: replaying the events must give the stored state)."""
 
 from dataclasses import dataclass
 

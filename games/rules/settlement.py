@@ -86,52 +86,57 @@ def settle_wall_empty(
     """
     base = options.base
     pigs = [s.seat for s in standings if is_pig(s)]
-    ready: dict[int, int] = {}
-    found: dict[int, Readiness] = {}
-    for standing in won or []:
-        state = readiness(standing, options)
-        if state is not None:
-            ready[standing.seat] = state.score.fan
-            found[standing.seat] = state
-    won_seats = set(ready)
-    for standing in standings:
-        if standing.seat in pigs:
-            continue
-        state = readiness(standing, options)
-        if state is not None:
-            ready[standing.seat] = state.score.fan
-            found[standing.seat] = state
+    found = _ready_players(won or [], options)
+    won_seats = set(found)
+    found |= _ready_players([s for s in standings if s.seat not in pigs], options)
+    ready = {seat: state.score.fan for seat, state in found.items()}
     not_ready = [s.seat for s in standings if s.seat not in ready]
-    payments: list[tuple[int, int, int, str]] = []
 
     pig_points = base * 2**options.effective_pig_fan
-    for pig in pigs:
-        for other in all_seats:
-            if other != pig and other not in pigs:
-                payments.append((pig, other, pig_points, "pig"))
+    payments = [(pig, other, pig_points, "pig")
+                for pig in pigs for other in all_seats if other != pig and other not in pigs]
+    payments += [(seat, winner, base * 2**fan, "not_ready")
+                 for seat in not_ready if seat not in pigs for winner, fan in ready.items()]
+    refunds, refunded = _kong_refunds(not_ready, kong_income)
+    payments += refunds
+    if options.ready_difference:
+        payments += _ready_differences(
+            {seat: fan for seat, fan in ready.items() if seat not in won_seats}, base)
+    return Settlement(pigs=pigs, ready=ready, not_ready=not_ready, payments=payments,
+                      readiness=found, refunded=refunded)
 
-    for seat in not_ready:
-        if seat in pigs:
-            continue
-        for winner, fan in ready.items():
-            payments.append((seat, winner, base * 2**fan, "not_ready"))
 
-    refunded: list[int] = []
+def _ready_players(standings: list[Standing], options: RoomOptions) -> dict[int, Readiness]:
+    """seat -> the readiness of each player in ``standings`` who is ready, in their order."""
+    found = {}
+    for standing in standings:
+        state = readiness(standing, options)
+        if state is not None:
+            found[standing.seat] = state
+    return found
+
+
+def _kong_refunds(not_ready: list[int], kong_income: list[tuple[int, int, int]]):
+    """退税: each not-ready player gives back every kong payment they received; the
+    payments, and the position in ``kong_income`` of each one given back."""
+    refunds, refunded = [], []
     for seat in not_ready:
         for position, (payer, payee, amount) in enumerate(kong_income):
             if payee == seat:
-                payments.append((seat, payer, amount, "kong_refund"))
+                refunds.append((seat, payer, amount, "kong_refund"))
                 refunded.append(position)
+    return refunds, refunded
 
-    if options.ready_difference:
-        seats = sorted(seat for seat in ready if seat not in won_seats)
-        for i, a in enumerate(seats):
-            for b in seats[i + 1 :]:
-                worth_a, worth_b = base * 2 ** ready[a], base * 2 ** ready[b]
-                if worth_a < worth_b:
-                    payments.append((a, b, worth_b - worth_a, "ready_difference"))
-                elif worth_b < worth_a:
-                    payments.append((b, a, worth_a - worth_b, "ready_difference"))
 
-    return Settlement(pigs=pigs, ready=ready, not_ready=not_ready, payments=payments,
-                      readiness=found, refunded=refunded)
+def _ready_differences(ready: dict[int, int], base: int) -> list[tuple[int, int, int, str]]:
+    """补差价: between two ready players, the smaller wait pays the difference."""
+    payments = []
+    seats = sorted(ready)
+    for i, a in enumerate(seats):
+        for b in seats[i + 1 :]:
+            worth_a, worth_b = base * 2 ** ready[a], base * 2 ** ready[b]
+            if worth_a < worth_b:
+                payments.append((a, b, worth_b - worth_a, "ready_difference"))
+            elif worth_b < worth_a:
+                payments.append((b, a, worth_a - worth_b, "ready_difference"))
+    return payments

@@ -1,8 +1,8 @@
 """Marks on tiles of the viewer's own hand, beside their names: the tiles that arrived
 in 换三张 (from the swap until the player's first discard or meld), and the tile the
 coach would discard (its ★, ``games.table.coaching.hand_mark``). The hand part carries
-them as tile codes; the page marks that many buttons of each code (the hand-marks module
-of static/js/table-alerts.js), whatever order the player sorts the hand in."""
+them as tile codes; the page marks that many buttons of each code
+(static/js/table-hand.js), whatever order the player sorts the hand in."""
 
 from games.rules.tiles import parse_tiles, tile_str
 

@@ -3,8 +3,8 @@ function every ``PRESENCE_SECONDS`` with all of them at once.
 
 Players' presence (``games.table.presence``) and watchers (``games.table.watchers``) each
 keep one: one UPDATE per interval for every socket of the process, rather than one per
-socket, and nothing left running once the last socket has gone (a task left behind kept
-a core busy once, issue 11).
+socket, and nothing left running once the last socket has gone (a task left behind
+would keep a core busy for no socket at all).
 """
 
 import asyncio

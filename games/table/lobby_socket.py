@@ -102,10 +102,11 @@ class LobbyListener:
     every process with a member in the group, once. Here it is rendered once for each
     language and page that this process's lobby sockets show, and each socket is sent
     its copy: a change costs a render or two per process, whatever the number of
-    sockets. (Each socket in the group rendering for itself, 1,000 sockets took 10 s to
-    have one change: ``benchmarks/bench_lobby.py``.) Changes that arrive while a render
-    runs are rendered together once it is done: a render starts after the last change it
-    answers arrived, so no page is left with an older list than the database's.
+    sockets. (Were each socket in the group to render for itself, 1,000 sockets would take
+    about 10 s to have one change: ``benchmarks/bench_lobby.py`` measures both.) Changes
+    that arrive while a render runs are rendered together once it is done: a render starts
+    after the last change it answers arrived, so no page is left with an older list than
+    the database's.
 
     It starts with the process's first lobby socket (on that event loop and channel
     layer) and stops with the last.

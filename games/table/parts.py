@@ -324,8 +324,8 @@ def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str,
     if drawn is not None:
         hand.remove(drawn)
     my_void = player["void"]
-    # The table settings' default order (the hand-sort module of static/js/
-    # table-alerts.js): 万 筒 条, the void suit last, so the page needs no re-sorting.
+    # The table settings' default order (static/js/table-hand.js): 万 筒 条, the void
+    # suit last, so the page needs no re-sorting.
     hand.sort(key=lambda t: (t[1:] == my_void, "mps".index(t[1:]), t[0]))
     # On the player's turn, a tile they may not discard (the void suit goes first) is
     # greyed, and clicking it is answered with the reason.

@@ -1,7 +1,7 @@
 // The replay of a finished round (templates/games/_replay.html).
 //
 // Every step is drawn by the server with the live table's templates
-// (games/replay_frames.py): this script fetches one step's frame at a time and swaps it
+// (games/history/replay_frames.py): this script fetches one step's frame at a time and swaps it
 // in, so the page stays light (one frame, not the hundred-odd of a round) and a step
 // looks exactly as the server draws it. Without this script the same controls are
 // links to the round's page at another step.

@@ -6,8 +6,8 @@
 //   in front of the player (定缺, 碰…) when no tile can be played.
 // - The hand is one Tab stop (roving tabindex): ← → Home End move along the tiles,
 //   Enter or Space discards as a button does. During 换三张 the same keys move along the
-//   tiles, Space or Enter toggles one, and Tab goes on to the 换三张 button (the 换三张
-//   module of static/js/table-alerts.js keeps it in the Tab order).
+//   tiles, Space or Enter toggles one, and Tab goes on to the 换三张 button (static/js/
+//   table-exchange.js keeps it in the Tab order).
 // - Every update replaces the hand (and the action buttons) by id, which drops the focus
 //   to <body>. When the focus was in the hand or the actions, it is put back on the tile
 //   at the same place (or the nearest), else on the hand itself, without scrolling.
@@ -196,7 +196,7 @@
   }
 
   // The table's parts arrive as htmx out-of-band swaps over the WebSocket; an observer
-  // sees them however they come (and after the hand is sorted, table-alerts.js).
+  // sees them however they come (and after the hand is sorted, table-hand.js).
   new MutationObserver(afterUpdate).observe(document.documentElement, {
     childList: true, subtree: true
   });

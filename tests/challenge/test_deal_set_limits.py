@@ -1,4 +1,4 @@
-"""A hostile user's sets of deals (issue 42, finding 2): the day's limit holds when many
+"""A hostile user's sets of deals: the day's limit holds when many
 are asked for at once, 大师's games of a set are played outside the transaction that
 stores it (nobody else's writes wait for them), and a set whose games were cut short is
 completed by whoever needs its pars, each deal dealt once."""

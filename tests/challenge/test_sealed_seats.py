@@ -1,4 +1,4 @@
-"""A set of deals' own table keeps its seats between deals (issue 42, finding 6): its
+"""A set of deals' own table keeps its seats between deals: its
 person against the same three 大师, deal after deal. Its owner may not remove 大师, add
 or swap a computer, fill or free a seat; nobody else may sit there (they would see 大师's
 game of a deal they have yet to play at their own table). A finished deal links to the
@@ -114,7 +114,7 @@ def test_a_stranger_posting_to_the_table_s_code_is_refused(between_deals, client
 def test_the_next_deal_has_the_same_seats(between_deals):
     room, owner = between_deals.room, between_deals.user
     first = room.rounds.get(number=1)
-    # The finding's own steps: 大师 out, an easy computer in, a friend at the table.
+    # What an owner might try: 大师 out, an easy computer in, a friend at the table.
     for attempt in (lambda: seating.remove_bot(room=room, user=owner, index=1),
                     lambda: seating.add_bot(room=room, user=owner, index=1, level="easy"),
                     lambda: seating.take_seat(room=room, user=person("friend"))):

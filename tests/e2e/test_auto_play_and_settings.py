@@ -1,4 +1,4 @@
-"""Two things a player met at the table (issue 43, findings 6 and 7), in a real browser.
+"""Two things a player meets at the table, in a real browser.
 
 托管: after two missed deadlines (or the 托管 button) the computer plays the seat. The
 dock then says so across its width, "电脑正在替你打 · 收回", on the page and again after the

@@ -22,7 +22,7 @@ SIZES = {"phone": {"width": 412, "height": 915}, "laptop": {"width": 1280, "heig
 # The owner plays their own seat (the easy level's choices, sent as their own moves) with
 # three computers, to the round's end. The deal is a fixed one (its seed and the first
 # dealer, East, the owner) in which the review's widest table has three waits beside
-# each opponent's chance, wider in English than a laptop's column used to let it be.
+# each opponent's chance: in English, the widest a laptop's column has to hold.
 WIDE_DEAL = "review-wide-27"
 SETUP = f"""
 from unittest import mock
@@ -103,7 +103,7 @@ def test_the_review_reads_and_links_to_the_replay(browser, reviewed_round, size,
     move = int(re.search(r"\d+", first.inner_text()).group())
     first.click()
     expect(page.locator("#replay-frame")).to_have_attribute("data-step", str(move - 1))
-    # The link leads to a board a person can see (it used to be a strip of 19-32 px).
+    # The link leads to a board a person can see, not one squeezed into a strip 19-32 px high.
     assert replay_board_problems(page) == []
     assert errors == []
     context.close()

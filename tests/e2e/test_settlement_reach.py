@@ -1,4 +1,4 @@
-"""The way on is within a screen's reach when a round ends (issue 43, finding 3): on a
+"""The way on is within a screen's reach when a round ends: on a
 412 × 915 phone and a 1280 × 800 laptop, in Chinese and English, the end panel opens on
 the result cards and 准备下一局, both on screen without any scrolling, and the payments
 come below them; while the panel scrolls, no line is drawn over its sticky 结算 bar. At a

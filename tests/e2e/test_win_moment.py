@@ -1,4 +1,4 @@
-"""The win moment in the browser, on the real site (issue 43): after a win the table holds
+"""The win moment in the browser, on the real site: after a win the table holds
 still for the win's pause and the banner shows for all of it — one line on a phone, in
 the board's middle row, over no control at any size — then the next draw comes; a tap
 closes it sooner on that screen without speeding the table up; the player's own win is

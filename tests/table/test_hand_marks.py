@@ -1,5 +1,5 @@
 """Marks on the viewer's own hand (games.table.hand_marks; the page marks the buttons,
-static/js/table-alerts.js): the tiles that arrived in 换三张, from the swap until the
+static/js/table-hand.js): the tiles that arrived in 换三张, from the swap until the
 player's first discard, and the tile the coach (大师) would discard, its ★. The hand part
 names them by code; nobody else's page carries them."""
 

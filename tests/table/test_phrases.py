@@ -250,7 +250,7 @@ async def test_a_spectator_or_a_stranger_cannot_send(clock):
     room, users, sockets, pages = await open_table()
     watcher = await sync_to_async(User.objects.create_user)("watcher", password="x-long-pw-9")
     # A person with no seat here either may not open the table's socket, or opens it to
-    # watch (issue 13's spectators): then they see the players' phrases but cannot send.
+    # watch (a spectator): then they see the players' phrases but cannot send.
     communicator, connected = await connect(room.code, await sync_to_async(session_cookie)(
         watcher))
     if connected:

@@ -1,4 +1,4 @@
-"""A player's profile in Chinese reads as Chinese (issue 43): full-width punctuation, and
+"""A player's profile in Chinese reads as Chinese: full-width punctuation, and
 a hand worth no fan (平胡) says its points, never "0 番"; in English, "Plain win · 1 point"."""
 
 import re

@@ -90,6 +90,17 @@ class LegalMoves:
         raise IllegalAction(message, **params)
 
     def _why_illegal(self, seat: int, verb: str, arg: int | None) -> tuple[str, dict]:
+        """The first reason, in the rule book's order of the round: the start (换三张,
+        定缺) and a locked hand before the claims, the claims before the turn."""
+        for reason in (self._why_not_exchange, self._why_locked, self._why_not_void):
+            found = reason(seat, verb)
+            if found is not None:
+                return found
+        if self.phase in ("claim", "rob"):
+            return self._why_illegal_answer(seat, verb)
+        return self._why_illegal_turn(seat, verb, arg)
+
+    def _why_not_exchange(self, seat: int, verb: str) -> tuple[str, dict] | None:
         if self.out[seat]:
             return gettext_noop("you have already won this round"), {}
         if self.phase == "exchange":
@@ -100,21 +111,29 @@ class LegalMoves:
             if not self.options.exchange_three:
                 return gettext_noop("this room does not swap three tiles"), {}
             return gettext_noop("the tiles have already been swapped"), {}
-        if self.locked(seat) and self.phase in ("claim", "rob") and verb in ("pong", "kong"):
+        return None
+
+    def _why_locked(self, seat: int, verb: str) -> tuple[str, dict] | None:
+        if not self.locked(seat):
+            return None
+        if self.phase in ("claim", "rob") and verb in ("pong", "kong"):
             if seat in self.claim.options and seat not in self.claim.answers:
                 return gettext_noop("no pong or kong after a win: your hand is locked"), {}
-        if (self.locked(seat) and self.phase == "turn" and seat == self.current
-                and verb in TILE_VERBS):
+        if self.phase == "turn" and seat == self.current and verb in TILE_VERBS:
             return gettext_noop(
                 "your hand is locked since your win: win or discard the tile you drew"), {}
+        return None
+
+    def _why_not_void(self, seat: int, verb: str) -> tuple[str, dict] | None:
         if self.phase == "void":
             if verb != "void":
                 return gettext_noop("everyone chooses a void suit first"), {}
             return gettext_noop("you have already chosen your void suit"), {}
         if verb == "void":
             return gettext_noop("the void suits are already chosen"), {}
-        if self.phase in ("claim", "rob"):
-            return self._why_illegal_answer(seat, verb)
+        return None
+
+    def _why_illegal_turn(self, seat: int, verb: str, arg: int | None) -> tuple[str, dict]:
         if verb in CLAIM_VERBS:
             return gettext_noop("there is no discard to answer"), {}
         if seat != self.current:
@@ -126,6 +145,9 @@ class LegalMoves:
         tile = arg
         if tile is None or not 0 <= tile < TILE_KINDS:
             return gettext_noop("name a tile"), {}
+        return self._why_illegal_tile(seat, verb, tile)
+
+    def _why_illegal_tile(self, seat: int, verb: str, tile: int) -> tuple[str, dict]:
         named = {"tile": tile_str(tile)}
         if not self.hands[seat][tile]:
             return gettext_noop("you do not hold %(tile)s"), named

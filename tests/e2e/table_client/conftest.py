@@ -15,10 +15,14 @@ def open_table(browser):
         context = browser.new_context(locale="zh-CN", viewport={"width": 412, "height": 915},
                                       **options)
         context.route(URL + "**", lambda route: serve(route, language, my_turn))
-        # A phone's vibration, as the page asks for it.
+        # A phone's vibration, as the page asks for it; and the sounds the page plays,
+        # by kind, as it announces them (static/js/table-sounds.js).
         context.add_init_script("""
             window.__vibrations = [];
             navigator.vibrate = (ms) => { window.__vibrations.push(ms); return true; };
+            window.__soundsHeard = [];
+            document.addEventListener("xuezhan:sound",
+                                      (event) => window.__soundsHeard.push(event.detail.kind));
         """)
         contexts.append(context)
         page = context.new_page()

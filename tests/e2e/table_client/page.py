@@ -95,8 +95,9 @@ def serve(route, language, my_turn=False):
 
 
 def played(page):
-    """The sounds the page has played, by kind (the sound module in static/js/table-alerts.js)."""
-    return page.evaluate("window.__tableSoundLog")
+    """The sounds the page has played, by kind: the "xuezhan:sound" events of
+    static/js/table-sounds.js, which the open_table fixture's init script records."""
+    return page.evaluate("window.__soundsHeard")
 
 
 def touch(page):

@@ -22,7 +22,7 @@ def test_each_new_event_plays_its_own_sound_once(open_table):
     # The same event sent again, as after a reconnect, and an update with no news.
     page.evaluate(SWAP, cue("deal", "k7"))
     page.evaluate(SWAP, cue("", "k8"))
-    assert page.evaluate("window.__tableSoundsPlayed") == 6
+    assert len(played(page)) == 6
 
 
 def test_the_table_a_page_opens_with_is_quiet(open_table):
