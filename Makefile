@@ -32,12 +32,17 @@ dev: $(VENV)/.installed
 	DEBUG=1 $(BIN)/python manage.py migrate --noinput
 	DEBUG=1 $(BIN)/daphne -b 127.0.0.1 -p $(PORT) xuezhan.asgi:application
 
+# The tests run on every core (pytest-xdist): each module on one worker, so that a module's
+# site or browser is started once; TEST_WORKERS=0 runs them in this process.
+TEST_WORKERS ?= auto
+XDIST = -n $(TEST_WORKERS) --dist loadfile
+
 test: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 # The edit loop: every test but the browser's and the deployment's (`make test` runs all).
 test-fast: $(VENV)/.installed-test
-	$(BIN)/python -m pytest -q -m "not e2e" --ignore=tests/deploy $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) -q -m "not e2e" --ignore=tests/deploy $(PYTEST_ARGS)
 
 # Fails when a model changed without its migration.
 migrations-check: $(VENV)/.installed

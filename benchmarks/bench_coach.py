@@ -1,4 +1,4 @@
-"""What the coach (``games.rules.coach``) costs per decision.
+"""What the coach (``games.players.coach``) costs per decision.
 
     .venv/bin/python -m benchmarks.bench_coach --rounds 40 --seed 1
 
@@ -14,8 +14,8 @@ import time
 from array import array
 
 from benchmarks.bots.bench_bots import Timings
-from games.rules import coach
-from games.rules.simulate import simulate
+from games.players import coach
+from games.players.simulate import simulate
 
 
 def measure(rounds: int, seed: int | str) -> dict:

@@ -44,9 +44,9 @@ def measure(rounds: int, seed: str) -> dict:
 
     from games.models import Round, Seat
     from games.play.snapshot import TableSnapshot
+    from games.players.simulate import play_round
     from games.rules.options import RoomOptions
     from games.rules.round import Round as EngineRound
-    from games.rules.simulate import play_round
     from games.table.parts import render_table
     from games.table.screen import Screen
 

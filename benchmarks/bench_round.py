@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 
-from games.rules.simulate import simulate
+from games.players.simulate import simulate
 
 TABLES = {
     "strong v easy": ("strong", "easy", "strong", "easy"),

@@ -66,8 +66,8 @@ def run(args) -> None:
     from games.models import Round
     from games.play.moves import apply_move
     from games.play.snapshot import load_snapshot
+    from games.players.computer import choose_action
     from games.rooms.seating import create_room, set_ready, take_seat
-    from games.rules.computer import choose_action
     from games.rules.round import Round as EngineRound
     from games.rules.round import action_to_dict
     from games.table.parts import render_table

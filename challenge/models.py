@@ -19,7 +19,7 @@ class DailyChallenge(models.Model):
     seat = models.PositiveSmallIntegerField()  # where the person sits; 大师 in the others
     options = models.JSONField(default=dict)  # the room options of every table of the day
     ends_at = models.DateTimeField()  # the next day's midnight: no attempt starts after it
-    # 大师's own game of the deal (four 大师; games.rules.expert), played when the day's
+    # 大师's own game of the deal (four 大师; games.players.expert), played when the day's
     # deal was made: its net at ``seat`` is the par every attempt is measured against.
     expert_round = models.OneToOneField(Round, on_delete=models.PROTECT, related_name="+")
     par = models.IntegerField()

@@ -24,6 +24,22 @@ def _on_redis() -> bool:
                       RedisChannelLayer)
 
 
+def pytest_configure(config):
+    """Each pytest-xdist worker has its own test database (pytest-django names it after
+    the worker) but shares Redis with the others: its channel groups and cache keys take
+    the worker's name too, so that a room numbered 1 in one worker's database never
+    receives another worker's room 1's messages or counts its log-ins."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return
+    layer = settings.CHANNEL_LAYERS["default"]
+    if "CONFIG" in layer:
+        layer["CONFIG"]["prefix"] = f"{layer['CONFIG'].get('prefix', 'asgi')}-{worker}"
+    cache = settings.CACHES["default"]
+    if "KEY_PREFIX" in cache:
+        cache["KEY_PREFIX"] = f"{cache['KEY_PREFIX']}-{worker}"
+
+
 def pytest_collection_modifyitems(config, items):
     must_run = os.environ.get("XUEZHAN_REQUIRE_SERVICES") == "1"
     missing = {

@@ -11,8 +11,8 @@ from games.history.replay import replay
 from games.models import Room, Round
 from games.play import moves
 from games.play.steps import run_bots
+from games.players.computer import choose_action
 from games.rooms.seating import create_room, set_ready, take_seat
-from games.rules.computer import choose_action
 from games.rules.round import action_to_dict
 from games.table import version_token
 

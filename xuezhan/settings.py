@@ -159,7 +159,10 @@ if os.environ.get("REDIS_URL"):
             # read after 5 s by default, so an idle socket could lose that race and crash
             # with "Timeout reading from Redis": the client waits longer than the server.
             "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"],
-                                  "socket_timeout": REDIS_READ_TIMEOUT_SECONDS}]},
+                                  "socket_timeout": REDIS_READ_TIMEOUT_SECONDS}],
+                       # Sites sharing one Redis (tests' sites beside each other) keep
+                       # their groups apart by it.
+                       "prefix": os.environ.get("CHANNEL_LAYER_PREFIX", "asgi")},
         }
     }
 else:

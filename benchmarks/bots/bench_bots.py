@@ -1,4 +1,4 @@
-"""Duplicate tournament between the computer players' levels (``games.rules.bots``).
+"""Duplicate tournament between the computer players' levels (``games.players.bots``).
 
     .venv/bin/python -m benchmarks.bots.bench_bots --rounds 4000 --levels easy,strong --seed 1
     .venv/bin/python -m benchmarks.bots.bench_bots --rounds 600 --levels easy,strong \\
@@ -74,12 +74,12 @@ from itertools import combinations
 from pathlib import Path
 
 from benchmarks.bots.opponents import ebony
-from games.rules import computer
-from games.rules.expert import player as expert_player
+from games.players import computer
+from games.players.expert import player as expert_player
+from games.players.simulate import play_round
 from games.rules.hands import prepare_tables
 from games.rules.options import RoomOptions
 from games.rules.round import SEATS, Round
-from games.rules.simulate import play_round
 
 # The expert with one of its parts switched off (``expert.player.PARTS``), to measure
 # what that part adds: ``expert-without-zimo_wait`` against ``expert`` on the same deals.

@@ -1,5 +1,5 @@
 """The review (复盘) on a finished round's page: for each person who sat at it, the
-decisions where 大师 would have chosen otherwise (``games.rules.review``), in words, each
+decisions where 大师 would have chosen otherwise (``games.players.review``), in words, each
 linked to the replay's board as it stood when the decision was made.
 
 The round is over, so nothing shown here is secret any more; 大师's advice itself was
@@ -8,8 +8,8 @@ worked out from that seat's view only.
 
 from games.history.replay import replay
 from games.models import Round
-from games.rules import coach
-from games.rules.review import Move, review
+from games.players import coach
+from games.players.review import Move, review
 from games.rules.round import parse_action
 from games.rules.tiles import tile_str
 from games.words import coach_words, labels

@@ -14,8 +14,8 @@ from django.utils import timezone
 
 from games.models import Room, Round, Seat
 from games.play import broadcast, deadlines, dealing, moves, offers
-from games.rules.computer import choose_action
-from games.rules.defaults import default_action
+from games.players.computer import choose_action
+from games.players.defaults import default_action
 from games.rules.round import Round as EngineRound
 from games.rules.round import action_to_dict
 

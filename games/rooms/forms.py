@@ -205,7 +205,7 @@ class RoomForm(forms.Form):
                     "time is a pass."),
     )
 
-    # The coach (教练, games.rules.coach): each player may switch it on at the table. Off
+    # The coach (教练, games.players.coach): each player may switch it on at the table. Off
     # in ranked play: such a room's rounds are left out of the ranking
     # (games.history.ranking), and the form says so beside the box.
     coaching = forms.BooleanField(

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from games.models import SEATS, Room, Round, RoundPlayer, Seat
 from games.play import broadcast, deadlines, dealing, matches
 from games.play.errors import ServiceError
-from games.rules.computer import LEVELS
+from games.players.computer import LEVELS
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 

@@ -15,7 +15,7 @@ from functools import cache
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.rules.defaults import default_action
+from games.players.defaults import default_action
 from games.rules.options import RoomOptions
 from games.rules.round import Round
 from games.rules.tiles import parse_tile, parse_tiles, suit_index, tile_str

@@ -1,4 +1,8 @@
-"""Adapter for the shared test vectors (shared/vectors/README.md).
+"""The shared test vectors' adapter (a copy of the vectors is in tests/vectors/): it answers
+their cases with this engine, for this project's tests and for an outside conformance suite
+that imports ``from games.rules.conformance import evaluate_hand, play_round``; that import
+path is why it lives in the engine's package although it is test code. Like the engine it
+imports only the engine (no computer player: a vector scripts every move).
 
 ``evaluate_hand(case)`` answers a hands.jsonl case with its "expect" object. It returns
 plain JSON-able values, never raises for a well-formed case, and raises ValueError with

@@ -57,7 +57,7 @@ class RoomOptions:
     fan_table: str = "chengdu"
     # The table's claim window; no rule of a round depends on it.
     claim_window: str = "open"
-    # The owner lets each player switch on the coach (教练, games.rules.coach) at the
+    # The owner lets each player switch on the coach (教练, games.players.coach) at the
     # table; such a room's rounds are not ranked. No rule of a round depends on it.
     coaching: bool = False
 

@@ -5,7 +5,7 @@ A room allows the coach when its owner chose so (option ``coaching``; its rounds
 not ranked). Each person seated there switches it on or off for their own seat
 (``Seat.coach_for``); it is on only while that person sits there. The panel is one of the
 viewer's own parts of the table (``me-coach``, games.table.parts), rendered from
-``games.rules.coach.advise`` — which reads nothing but that seat's own view — only while
+``games.players.coach.advise`` — which reads nothing but that seat's own view — only while
 the seat has a decision to make, and never for a watcher.
 """
 
@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy
 from games.models import Room, Seat
 from games.play import broadcast
 from games.play.errors import ServiceError
-from games.rules import coach
+from games.players import coach
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import tile_str

@@ -29,7 +29,7 @@ from games.models import SEATS, Round
 from games.play import cues, matches, offers
 from games.play.deadlines import is_away, person_deadline
 from games.play.snapshot import TableSnapshot
-from games.rules.hints import current_waits, discard_hints, exchange_hint
+from games.players.hints import current_waits, discard_hints, exchange_hint
 from games.rules.tiles import parse_tiles, tile_str
 from games.table import coaching, hand_marks, version_token, win_moment
 from games.table.phrases import PHRASES

@@ -1,4 +1,4 @@
-"""Words for the coach's and the review's figures (``games.rules.coach``): a move, the
+"""Words for the coach's and the review's figures (``games.players.coach``): a move, the
 reason for 大师's choice, steps to ready and the danger of a discard. Translated when
 called, in the active language."""
 

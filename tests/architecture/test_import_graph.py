@@ -16,6 +16,7 @@ PACKAGES = ("games", "accounts", "xuezhan", "challenge")
 # The layers of games, lowest first: a module may import its own layer and those below.
 LAYERS = [
     ("games.rules",),
+    ("games.players",),  # the computer players, the coach, hints, review: above the engine
     ("games.words", "games.templatetags"),  # template tags, but table_tags: see below
     ("games.models", "games.apps"),
     ("games.play",),

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from benchmarks.bots import bench_bots
-from games.rules.expert import player as expert_player
+from games.players.expert import player as expert_player
 from games.rules.round import SEATS, Round
 from tests.rules.states import ron_offer
 
@@ -227,7 +227,7 @@ def test_bad_input_is_a_clear_error(args, message, capsys):
 
 
 def test_an_expert_variant_plays_without_its_part_and_leaves_the_expert_whole():
-    # The wide wait of tests/rules/test_expert.py: the expert lets the win pass, the
+    # The wide wait of tests/players/test_expert.py: the expert lets the win pass, the
     # expert without zimo_wait takes it, and the expert is itself again afterwards.
     state = ron_offer("123456789m2223p", "4p", wall_size=50)
     rng = random.Random(0)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from games.players.simulate import play_round
 from games.rules.options import RoomOptions
 from games.rules.round import SEATS, Round
-from games.rules.simulate import play_round
 
 ROOT = Path(__file__).resolve().parents[2]
 EBONY_DIR = ROOT / ".." / "shared" / "opponents" / "ebony72"
@@ -250,7 +250,7 @@ import json, random, sys
 from benchmarks.bots.opponents import ebony
 from games.rules.options import RoomOptions
 from games.rules.round import Round
-from games.rules.simulate import play_round
+from games.players.simulate import play_round
 
 ebony.load()
 sys.dont_write_bytecode = True  # no __pycache__ in its folder

@@ -17,10 +17,10 @@ from challenge.models import Attempt, DailyChallenge
 from games.history.replay import replay
 from games.models import Room, Round
 from games.play.errors import ServiceError
+from games.players.simulate import play_round
 from games.rooms import seating
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
-from games.rules.simulate import play_round
 from tests.tables import play_by_hand
 
 pytestmark = pytest.mark.django_db

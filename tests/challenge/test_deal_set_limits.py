@@ -19,10 +19,10 @@ from challenge.models import DealSet
 from games.models import Round
 from games.play import steps
 from games.play.errors import ServiceError
+from games.players.simulate import play_round
 from games.rooms import seating
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
-from games.rules.simulate import play_round
 
 LIMIT_MESSAGE = "You have made 5 sets of deals today: try again tomorrow."
 

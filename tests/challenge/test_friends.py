@@ -16,10 +16,10 @@ from challenge import friends
 from challenge.models import DealSet, DealSetTable
 from games.models import Round
 from games.play.errors import ServiceError
+from games.players.simulate import play_round
 from games.rooms import seating
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
-from games.rules.simulate import play_round
 from tests.tables import play_by_hand
 
 pytestmark = pytest.mark.django_db

@@ -11,8 +11,8 @@ from django.utils import translation
 from games.history.replay import replay
 from games.history.round_review import CANDIDATES_SHOWN
 from games.models import Event, Round
+from games.players.review import Move, review
 from games.rooms.seating import add_bot, create_room, set_ready
-from games.rules.review import Move, review
 from games.rules.round import parse_action
 from tests.tables import play_by_hand
 

@@ -11,8 +11,8 @@ from django.utils import translation
 from games.models import Round
 from games.play.moves import apply_move
 from games.play.snapshot import load_snapshot
+from games.players.computer import choose_action
 from games.rooms.seating import create_room
-from games.rules.computer import choose_action
 from games.rules.round import Round as EngineRound
 from games.rules.round import action_to_dict
 from games.table import presence

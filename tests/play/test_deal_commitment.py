@@ -14,8 +14,8 @@ from games.history import replay
 from games.models import Round
 from games.play.moves import apply_action
 from games.play.steps import run_bots
+from games.players.computer import choose_action
 from games.rooms.seating import add_bot, create_room, set_ready
-from games.rules.computer import choose_action
 from games.rules.options import RoomOptions
 from games.rules.round import (
     SHUFFLE_KEYED_BY_HASH,

@@ -11,8 +11,8 @@ from games.models import Event, LedgerEntry, Room, Round, Seat
 from games.play.errors import ServiceError, StaleVersion
 from games.play.moves import apply_action
 from games.play.steps import run_bots
+from games.players.computer import choose_action
 from games.rooms.seating import add_bot, create_room, leave_seat, set_ready, take_seat
-from games.rules.computer import choose_action
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 from games.rules.round import action_to_dict

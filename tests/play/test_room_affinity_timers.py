@@ -73,7 +73,7 @@ def test_an_offer_pause_its_process_never_ended_stays_due_when_a_player_returns(
 
     from games.play import absence, offers
     from games.play.moves import apply_action
-    from games.rules.computer import choose_action
+    from games.players.computer import choose_action
     from games.rules.round import Round as EngineRound
     from games.rules.round import action_to_dict
 

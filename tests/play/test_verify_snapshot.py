@@ -13,8 +13,8 @@ from django.db import connection
 from games.management.commands import verify_rounds
 from games.models import Round
 from games.play.moves import apply_action
+from games.players.computer import choose_action
 from games.rooms.seating import create_room, set_ready, take_seat
-from games.rules.computer import choose_action
 from games.rules.round import Round as EngineRound
 from games.rules.round import action_to_dict
 

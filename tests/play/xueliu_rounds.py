@@ -5,7 +5,7 @@ import random
 from games.models import Round
 from games.play.moves import apply_action
 from games.play.steps import run_bots
-from games.rules.computer import choose_action
+from games.players.computer import choose_action
 from games.rules.round import Round as EngineRound
 from games.rules.round import action_to_dict
 

@@ -4,7 +4,7 @@ against the rules' invariants."""
 import json
 import random
 
-from games.rules.computer import choose_action
+from games.players.computer import choose_action
 from games.rules.options import RoomOptions
 from games.rules.round import SEATS, Round
 from games.rules.tiles import WALL_SIZE

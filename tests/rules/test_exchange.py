@@ -7,27 +7,10 @@ import random
 import pytest
 
 from games.rules import exchange
-from games.rules.bots import choose_exchange
-from games.rules.computer import choose_action
 from games.rules.conformance import play_round
-from games.rules.defaults import default_action
-from games.rules.options import RoomOptions
 from games.rules.round import IllegalAction, Round, parse_action, seed_hash
 from games.rules.tiles import format_tiles, parse_tiles
-
-ON = RoomOptions(exchange_three=True)
-HANDS = ["111222333m44p159s", "456789p1456789s", "456789m123p2345s", "456789m123p2345s"]
-WALL = "777p"
-PICKS = ["159s", "456p", "789m", "234s"]
-
-
-def dealt(direction: str = "next") -> Round:
-    return Round.from_deal([parse_tiles(h) for h in HANDS], parse_tiles(WALL), dealer=0,
-                           options=ON, exchange_direction=direction)
-
-
-def pick(state: Round, seat: int, tiles: str) -> list[dict]:
-    return state.apply(seat, parse_action({"type": "exchange", "tiles": tiles}))
+from tests.rules.exchange_deal import HANDS, ON, PICKS, WALL, dealt, pick
 
 
 def hand(state: Round, seat: int) -> str:
@@ -159,39 +142,6 @@ def test_a_room_without_the_option_deals_as_before():
     assert swapping.hands == plain.hands and swapping.wall == plain.wall
 
 
-def test_the_default_move_is_the_bots_pick_of_the_suit_it_voids():
-    state = dealt()
-    for seat in range(4):
-        verb, tiles = default_action(state, seat)
-        assert verb == "exchange" and tiles == choose_exchange(state, seat)
-        assert (verb, tiles) in state.legal_actions(seat)
-    # Seat 2 holds 6 万, 3 筒, 4 条: it means to void 筒, and gives all three away.
-    assert default_action(state, 2) == ("exchange", tuple(parse_tiles("123p")))
-    # Seat 0 holds only two 筒, too few: it gives the pick that leaves the best hand,
-    # its three loose 条, keeping 111222333m44p.
-    assert default_action(state, 0) == ("exchange", tuple(parse_tiles("159s")))
-
-
-def test_bots_pick_the_same_whatever_the_hidden_tiles():
-    state = Round.deal("bots-exchange", dealer=2, options=ON)
-    rng = random.Random(1)
-    for seat in range(4):
-        action = choose_action(state, seat, "easy", rng)
-        assert action == choose_action(state, seat, "strong", rng)
-        clone = Round.from_json(state.to_json())
-        hidden = [t for s in range(4) if s != seat for t in clone.hand_tiles(s)] + clone.wall
-        random.Random(seat).shuffle(hidden)
-        for other in range(4):
-            if other != seat:
-                size = sum(clone.hands[other])
-                clone.hands[other] = [0] * 27
-                for t in hidden[:size]:
-                    clone.hands[other][t] += 1
-                hidden = hidden[size:]
-        clone.wall = hidden
-        assert choose_exchange(clone, seat) == action[1]
-
-
 def test_state_with_picks_survives_json():
     state = dealt("previous")
     pick(state, 2, "789m")
@@ -245,13 +195,3 @@ def test_play_round_needs_the_direction():
         play_round(CASE)
     with pytest.raises(ValueError, match="exchange_direction must be one of"):
         play_round(dict(CASE, exchange_direction="left"))
-
-
-def test_the_hint_suggests_the_bots_pick_until_the_player_picks():
-    from games.rules.hints import exchange_hint
-
-    state = dealt()
-    assert exchange_hint(state, 2) == "123p"
-    pick(state, 2, "789m")
-    assert exchange_hint(state, 2) is None
-    assert exchange_hint(Round.deal("x", dealer=0), 0) is None  # no exchange in this room

@@ -6,8 +6,8 @@ from django.utils import translation
 
 from games.models import Room, Round
 from games.play.snapshot import load_snapshot
+from games.players.bots import choose_exchange
 from games.rooms.seating import create_room, set_ready, take_seat
-from games.rules.bots import choose_exchange
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import format_tiles
 from games.table.parts import render_table

@@ -11,7 +11,7 @@ from django.test import Client
 
 from accounts.socket_sessions import CLOSE_SESSION_ENDED
 from games.models import Round
-from games.rules.computer import choose_action
+from games.players.computer import choose_action
 from games.rules.round import Round as EngineRound
 from games.rules.round import action_to_dict
 from tests.tables import four_people, page_version

@@ -18,11 +18,11 @@ from django.utils import translation
 from games.history import ranking
 from games.models import Room, Round, Seat
 from games.play.snapshot import load_snapshot
+from games.players import coach
+from games.players.expert.player import expert_action
+from games.players.simulate import play_round
 from games.rooms.forms import RoomForm
-from games.rules import coach
-from games.rules.expert.player import expert_action
 from games.rules.round import Round as EngineRound
-from games.rules.simulate import play_round
 from games.rules.tiles import tile_str
 from games.table import coaching
 from games.table.parts import render_table

@@ -19,7 +19,7 @@ from games.models import Event, Round, Seat
 from games.play.errors import ServiceError
 from games.play.moves import apply_move
 from games.play.steps import advance_due_rounds
-from games.rules.bots import choose_exchange
+from games.players.bots import choose_exchange
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import format_tiles, parse_tiles, tile_str
 from games.words.display import tile_name

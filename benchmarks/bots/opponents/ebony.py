@@ -109,8 +109,8 @@ from pathlib import Path
 from types import ModuleType
 
 from benchmarks.bots.opponents import ebony_speed
-from games.rules import computer
-from games.rules.bots import choose_discard, choose_exchange, strong_void
+from games.players import computer
+from games.players.bots import choose_discard, choose_exchange, strong_void
 from games.rules.round import SEATS, Action, Round
 from games.rules.tiles import RANKS, TILE_KINDS, from_counts, parse_tile
 

@@ -1,11 +1,11 @@
 """A computer player's move at its level (bot seats and the auto-play of RULES.md
-section 11): the easy and strong play of games.rules.bots, the expert's of
-games.rules.expert. Pure Python."""
+section 11): the easy and strong play of games.players.bots, the expert's of
+games.players.expert. Pure Python."""
 
 import random
 
-from games.rules.bots import choose_exchange, easy_action, strong_action
-from games.rules.expert import expert_action
+from games.players.bots import choose_exchange, easy_action, strong_action
+from games.players.expert import expert_action
 from games.rules.round import Action, Round
 
 LEVELS = ("easy", "strong", "expert")

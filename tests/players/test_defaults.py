@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.rules.defaults import default_action
+from games.players.defaults import default_action
 from games.rules.round import IllegalAction, Round
 from games.rules.tiles import RANKS, parse_tile
 from tests.rules.tables import act, table

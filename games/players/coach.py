@@ -16,10 +16,10 @@ what a move will earn: the figures are the estimate's own terms.
 import random
 from dataclasses import dataclass
 
-from games.rules import bots
-from games.rules.bots import Shape
-from games.rules.expert import defence, plan, player
-from games.rules.hints import Wait, waits_of
+from games.players import bots
+from games.players.bots import Shape
+from games.players.expert import defence, plan, player
+from games.players.hints import Wait, waits_of
 from games.rules.round import Action, Round
 from games.rules.tiles import RANKS
 

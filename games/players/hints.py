@@ -63,6 +63,6 @@ def exchange_hint(state: Round, seat: int) -> str | None:
     None when no pick is asked of them."""
     if state.phase != "exchange" or state.exchange_picks[seat] is not None:
         return None
-    from games.rules.bots import choose_exchange
+    from games.players.bots import choose_exchange
 
     return format_tiles(choose_exchange(state, seat))

@@ -2,10 +2,10 @@
 
 import random
 
-from games.rules.computer import choose_action
-from games.rules.review import Move, review
+from games.players.computer import choose_action
+from games.players.review import Move, review
+from games.players.simulate import play_round
 from games.rules.round import Round
-from games.rules.simulate import play_round
 from games.rules.tiles import parse_tile
 from tests.rules.states import turn_state
 

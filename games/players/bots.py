@@ -1,5 +1,5 @@
 """Computer players' easy and strong play, and the building blocks the expert builds on
-(Shape, discardable, strong_claim …). The levels are chosen in games.rules.computer.
+(Shape, discardable, strong_claim …). The levels are chosen in games.players.computer.
 Pure Python.
 
 Three levels:
@@ -9,7 +9,7 @@ Three levels:
 - ``strong``: plays for speed. It discards to the lowest shanten (tiles from ready) and,
   among those, to the widest wait: the most unseen copies of the tiles that would
   bring it closer (ukeire). It kongs and pongs only when that does not slow the hand.
-- ``expert``: as fast as ``strong`` but for three things (``games.rules.expert``): it
+- ``expert``: as fast as ``strong`` but for three things (``games.players.expert``): it
   plays for 清一色 when at most two tiles stand outside one suit, weighs ready hands and
   near-ready hands by the points their wins would score, and when its best discard looks
   likely to deal in, throws a safer one that keeps most of the hand's chances.

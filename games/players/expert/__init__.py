@@ -7,11 +7,11 @@
 - ``waiting``: when to let a win on a discard pass and wait for a 自摸;
 - ``live``: which unseen tiles are still in the wall rather than kept in a hand;
 - ``player``: the decisions (void, discards, claims, kongs; 换三张 is the shared pick of
-  ``games.rules.bots.choose_exchange``).
+  ``games.players.bots.choose_exchange``).
 
-Like the other levels it reads only what its seat may see (see ``games.rules.bots``).
+Like the other levels it reads only what its seat may see (see ``games.players.bots``).
 """
 
-from games.rules.expert.player import expert_action
+from games.players.expert.player import expert_action
 
 __all__ = ["expert_action"]

@@ -5,12 +5,12 @@ import random
 
 import pytest
 
-from games.rules.bots import Shape, choose_discard
-from games.rules.computer import LEVELS, choose_action
-from games.rules.defaults import default_action
+from games.players.bots import Shape, choose_discard
+from games.players.computer import LEVELS, choose_action
+from games.players.defaults import default_action
+from games.players.simulate import play_round, simulate
 from games.rules.hands import shanten, suit_splits
 from games.rules.round import SEATS, Round
-from games.rules.simulate import play_round, simulate
 from games.rules.tiles import RANKS, TILE_KINDS, parse_tile, parse_tiles, suit_index
 from tests.rules.reference import reference_suit_blocks
 from tests.rules.states import claim_state, counts_of, scramble_hidden_tiles, turn_state
@@ -257,7 +257,7 @@ def test_the_strong_bot_beats_the_easy_one_over_2000_rounds():
 
 
 def test_play_round_gives_up_on_a_round_that_never_ends(monkeypatch):
-    import games.rules.simulate as simulate_module
+    import games.players.simulate as simulate_module
 
     monkeypatch.setattr(simulate_module, "MAX_ACTIONS", 3)
     state = Round.deal(seed="loop", dealer=0)

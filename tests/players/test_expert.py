@@ -3,12 +3,12 @@ that it plays only on what its seat may see, and that it beats the easy level.""
 
 import random
 
-from games.rules.bots import choose_discard
-from games.rules.computer import choose_action
-from games.rules.expert import defence, plan, player, triplets
-from games.rules.expert.player import best_discard
+from games.players.bots import choose_discard
+from games.players.computer import choose_action
+from games.players.expert import defence, plan, player, triplets
+from games.players.expert.player import best_discard
+from games.players.simulate import play_round, simulate
 from games.rules.round import Round
-from games.rules.simulate import play_round, simulate
 from games.rules.tiles import parse_tile, suit_index
 from tests.rules.states import claim_state, counts_of, ron_offer, scramble_hidden_tiles, turn_state
 

@@ -1,6 +1,6 @@
 """The review (复盘) of a finished round for one seat: every decision the person made
 where 大师 (the expert level) would have chosen otherwise, with 大师's choice and its
-reasons (``games.rules.coach``), and how many of their decisions agreed.
+reasons (``games.players.coach``), and how many of their decisions agreed.
 
 Only the person's own decisions count: a move made for them (``by`` a computer player
 while they were away or under 托管, or by the clock) is neither an agreement nor a
@@ -12,7 +12,7 @@ a choice cost: the estimate's own terms are shown, never an "expected loss".
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.rules import coach
+from games.players import coach
 from games.rules.round import Action, Round
 
 

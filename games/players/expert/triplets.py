@@ -7,7 +7,7 @@ distance from 对对胡 is counted on its own, so that a pong keeping the hand a
 ready by that route is taken, and a discard keeping the route open is worth a little more.
 """
 
-from games.rules.bots import discardable
+from games.players.bots import discardable
 from games.rules.tiles import RANKS, TILE_KINDS
 
 SETS = 4  # a win is four sets and a pair; each meld is one set already

@@ -6,8 +6,8 @@ against the danger of a discard (``defence.danger``).
 
 import math
 
-from games.rules.expert.plan import suit_sizes
-from games.rules.expert.triplets import triplet_shanten
+from games.players.expert.plan import suit_sizes
+from games.players.expert.triplets import triplet_shanten
 from games.rules.hands import Meld, waits
 from games.rules.round import Round
 from games.rules.scoring import WinContext, score_win

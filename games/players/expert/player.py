@@ -24,9 +24,9 @@ every opponent's waits lost about one point per seat per round by folding.
 
 import random
 
-from games.rules import bots
-from games.rules.bots import Shape
-from games.rules.expert import defence, live, plan, triplets, value, waiting
+from games.players import bots
+from games.players.bots import Shape
+from games.players.expert import defence, live, plan, triplets, value, waiting
 from games.rules.round import Action, Round
 from games.rules.tiles import RANKS, SUIT_COUNT
 

@@ -13,7 +13,7 @@ last discard was of the void suit (then it may still hold some), and the unseen 
 Each hand's tiles are spread evenly over the suits it may still hold.
 """
 
-from games.rules.expert.defence import opponent_void
+from games.players.expert.defence import opponent_void
 from games.rules.round import SEATS, Round
 from games.rules.tiles import RANKS, SUIT_COUNT, TILE_KINDS
 

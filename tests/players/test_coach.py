@@ -2,12 +2,12 @@
 
 import random
 
-from games.rules import coach
-from games.rules.bots import Shape
-from games.rules.computer import choose_action
-from games.rules.expert import defence
-from games.rules.expert.player import best_discard
-from games.rules.simulate import simulate
+from games.players import coach
+from games.players.bots import Shape
+from games.players.computer import choose_action
+from games.players.expert import defence
+from games.players.expert.player import best_discard
+from games.players.simulate import simulate
 from games.rules.tiles import parse_tile, suit_index
 from tests.rules.states import claim_state, scramble_hidden_tiles, turn_state
 

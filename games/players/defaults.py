@@ -1,7 +1,7 @@
 """The move made for a player who does not act in time (RULES.md section 11).
 
 Chosen here, outside the round: the engine only applies moves, and the computer players
-(games.rules.bots) that choose some of these defaults read the round."""
+(games.players.bots) that choose some of these defaults read the round."""
 
 
 from games.rules.round import Action, IllegalAction, Round, gettext_noop
@@ -17,7 +17,7 @@ def default_action(self: Round, seat: int) -> Action:
     drawn (if that breaks the void rule or nothing was drawn: the bot's choice); in
     换三张 the pick is the bot's (RULES.md section 13)."""
     if self.phase == "exchange" and self.exchange_picks[seat] is None:
-        from games.rules.bots import choose_exchange
+        from games.players.bots import choose_exchange
 
         return ("exchange", choose_exchange(self, seat))
     legal = self.legal_actions(seat)
@@ -31,6 +31,6 @@ def default_action(self: Round, seat: int) -> Action:
         return ("pass", None)
     if self.drawn is not None and ("discard", self.drawn) in legal:
         return ("discard", self.drawn)
-    from games.rules.bots import choose_discard
+    from games.players.bots import choose_discard
 
     return ("discard", choose_discard(self, seat))

@@ -1,7 +1,7 @@
 """Bot-only rounds: every seat played by ``computer.choose_action`` at its level.
 
-    python -m games.rules.simulate --rounds 200 --seed 1
-    python -m games.rules.simulate --rounds 200 --seed 1 --options '{"cap": null}' \\
+    python -m games.players.simulate --rounds 200 --seed 1
+    python -m games.players.simulate --rounds 200 --seed 1 --options '{"cap": null}' \\
         --levels strong,strong,easy,easy
 
 Round ``i`` is dealt from the seed ``"{seed}-{i}"``; the first dealer is seat 0 and each
@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from games.rules.computer import LEVELS, choose_action
+from games.players.computer import LEVELS, choose_action
 from games.rules.options import RoomOptions
 from games.rules.round import SEATS, Action, Round
 

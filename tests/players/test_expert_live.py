@@ -1,10 +1,10 @@
-"""大师's guess of which unseen tiles are still to come (games.rules.expert.live), and the
+"""大师's guess of which unseen tiles are still to come (games.players.expert.live), and the
 hands laid down by winners, which every seat sees."""
 
 import random
 
-from games.rules.expert import live
-from games.rules.expert.defence import unseen_counts
+from games.players.expert import live
+from games.players.expert.defence import unseen_counts
 from games.rules.round import SEATS
 from games.rules.tiles import RANKS, parse_tile, parse_tiles, suit_index, to_counts
 from tests.rules.states import scramble_hidden_tiles, turn_state

@@ -1,4 +1,4 @@
-from games.rules.hints import Wait, current_waits, discard_hints
+from games.players.hints import Wait, current_waits, discard_hints
 from tests.rules.tables import act, table
 
 IDLE = "1123456778899s"
