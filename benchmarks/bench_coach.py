@@ -13,7 +13,7 @@ import json
 import time
 from array import array
 
-from benchmarks.bench_bots import Timings
+from benchmarks.bots.bench_bots import Timings
 from games.players import coach
 from games.players.simulate import simulate
 

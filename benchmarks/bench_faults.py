@@ -1,6 +1,6 @@
 """Faults under load: the production layout (nginx, two daphne processes and the worker,
 deploy/) on a PostgreSQL and a Redis of the benchmark's own, with tables of simulated
-people (benchmarks.bench_load) playing, while one fault is injected.
+people (benchmarks/load) playing, while one fault is injected.
 
     .venv/bin/python -m benchmarks.bench_faults [--tables 10] [--faults all|NAME,…]
                                                  [--json out.json]
@@ -13,7 +13,7 @@ whatever process holds the deadlines). Reported per fault:
 - moving again: seconds from the end of the fault until every table has moved (a new
   version seen by one of its people), the worst table;
 - longest stall: the longest time any table went without a move around the fault;
-- clicks failed: clicks that got no update within bench_load's timeout, or a refusal
+- clicks failed: clicks that got no update within the load benchmark's timeout, or a refusal
   (a click the table had moved past, another claim first, is the rules' answer and is
   counted apart, as "stale");
 - rounds stalled: rounds still playing ``FINISH_SECONDS`` after the people left;
@@ -33,8 +33,13 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks import bench_load
-from benchmarks.own_services import OwnPostgres, OwnRedis
+from benchmarks.load.accounts import CREATE_PEOPLE, PASSWORD
+from benchmarks.load.measures import Sampler
+from benchmarks.load.people import Table
+from benchmarks.load.report import git_head
+from benchmarks.load.run import Run
+from harness.services import OwnPostgres, OwnRedis
+from harness.stack import REPO, Stack
 
 LEAD_SECONDS = 8.0
 FINISH_SECONDS = 120.0
@@ -50,7 +55,7 @@ print(Round.objects.filter(status=Round.Status.PLAYING).count(), Round.objects.c
 
 @dataclass
 class Site:
-    stack: bench_load.Stack
+    stack: Stack
     postgres: OwnPostgres
     redis: OwnRedis
 
@@ -103,12 +108,12 @@ FAULTS = {
 }
 
 
-def arrivals(table: bench_load.Table) -> list[float]:
+def arrivals(table: Table) -> list[float]:
     """Every moment one of the table's people saw it move."""
     return sorted(t for seat in table.seen for _versions, times in seat.values() for t in times)
 
 
-def recovery(tables: list[bench_load.Table], fault_at: float, over_at: float) -> dict:
+def recovery(tables: list[Table], fault_at: float, over_at: float) -> dict:
     again, stalls = [], []
     for table in tables:
         times = arrivals(table)
@@ -128,13 +133,13 @@ def run_fault(name: str, **kwargs) -> dict:
 
 
 def run_faults(names: list[str], *, tables: int, after: float, workdir: Path,
-               postgres: OwnPostgres, redis: OwnRedis, project_dir: Path = bench_load.REPO,
+               postgres: OwnPostgres, redis: OwnRedis, project_dir: Path = REPO,
                think: float = 0.2, seed: int = 1, offer_pause: float = 0.5,
                lead: float = LEAD_SECONDS) -> list[dict]:
     """One fresh site under load, the faults one after the other (``lead`` seconds of
     play before each, ``after`` after it); one result per fault, each with the checks of
     the whole run's end (rounds stalled, verify_rounds)."""
-    stack = bench_load.Stack(
+    stack = Stack(
         project_dir=project_dir, mode="services", processes=2, workdir=workdir,
         offer_pause=offer_pause, proxy=True,
         database_url=f"{postgres.url.rsplit('/', 1)[0]}/{DATABASE}", redis_url=redis.url)
@@ -142,10 +147,10 @@ def run_faults(names: list[str], *, tables: int, after: float, workdir: Path,
     site = Site(stack, postgres, redis)
     try:
         stack.start()
-        created = json.loads(stack.python(bench_load.CREATE_PEOPLE, str(tables * 4), "f",
-                                          bench_load.PASSWORD).strip().splitlines()[-1])
+        created = json.loads(stack.python(CREATE_PEOPLE, str(tables * 4), "f",
+                                          PASSWORD).strip().splitlines()[-1])
         cookies = {"session": created["session_cookie"], "language": created["language_cookie"]}
-        sampler = bench_load.Sampler([(role, p.pid) for role, p in stack.processes])
+        sampler = Sampler([(role, p.pid) for role, p in stack.processes])
         results = asyncio.run(_play_through(names, site, tables, created["keys"], cookies,
                                             sampler, after, think, seed, lead))
         stalled, rounds = _wait_rounds_end(stack)
@@ -166,7 +171,7 @@ def run_faults(names: list[str], *, tables: int, after: float, workdir: Path,
 
 async def _play_through(names, site, tables, keys, cookies, sampler, after, think, seed,
                         lead):
-    run = bench_load.Run(urls=site.stack.urls, tables=tables, think=think, seed=seed,
+    run = Run(urls=site.stack.urls, tables=tables, think=think, seed=seed,
                          seconds=len(names) * (lead + 60 + after), setup_concurrency=8,
                          version_tokens=True)
     segments = []  # (name, fault_at, over_at, the click counts before and after)
@@ -219,7 +224,7 @@ async def _play_through(names, site, tables, keys, cookies, sampler, after, thin
         await asyncio.wait_for(run.close(), 30)
 
 
-def _wait_rounds_end(stack: bench_load.Stack) -> tuple[int, int]:
+def _wait_rounds_end(stack: Stack) -> tuple[int, int]:
     give_up = time.monotonic() + FINISH_SECONDS
     while True:
         playing, total = (int(x) for x in stack.python(ROUNDS_PLAYING).split()[-2:])
@@ -267,7 +272,7 @@ def main(argv=None) -> int:
         redis.stop()
         postgres.destroy()
     print(f"## bench_faults: {args.tables} tables, nginx + 2 daphne + worker "
-          f"({bench_load.git_head(bench_load.REPO)})\n")
+          f"({git_head(REPO)})\n")
     print("| fault | every table moving again (s after it is over) | longest stall (s) "
           "| moves lost or doubled (verify_rounds) | rounds stalled | clicks failed "
           "| stale clicks |")

@@ -20,8 +20,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, Site, play_against_computers
-from tests.e2e.test_play_in_the_browser import play_one_move
+from harness.browser import CHROMIUM, CHROMIUM_ARGS, play_against_computers, play_one_move
+from harness.site import Site
 
 ROUND_TIMEOUT = 400
 

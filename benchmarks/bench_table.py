@@ -20,7 +20,8 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, play_against_computers, running_site
+from harness.browser import CHROMIUM, CHROMIUM_ARGS, play_against_computers
+from harness.site import running_site
 
 # No short animation running (the win banner's five seconds do not hold a person back).
 STILL = """() => document.getAnimations().every(

@@ -20,7 +20,8 @@ from urllib.parse import urlsplit
 from playwright.sync_api import sync_playwright
 
 from benchmarks.bench_table import next_click
-from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, play_against_computers, running_site
+from harness.browser import CHROMIUM, CHROMIUM_ARGS, play_against_computers
+from harness.site import running_site
 
 SIZES = {"phone": (412, 915), "landscape": (915, 412), "desktop": (1366, 768)}
 LANGUAGES = {"zh": "zh-hans", "en": "en"}

@@ -471,7 +471,7 @@ def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, re
         empty_seats=sum(1 for s in seats if s.empty),
         # The levels offered when filling the empty seats, the first chosen by default:
         # 高手 plays fast and fair for a newcomer; 大师 (stronger in the duplicate
-        # benchmark, benchmarks/bench_bots.py) is one click away.
+        # benchmark, benchmarks/bots/bench_bots.py) is one click away.
         levels=[(level, labels.LEVEL_SHORT[level]) for level in ("strong", "expert", "easy")],
     )
     context = {"t": t, "room": SimpleNamespace(code=snap.room_code), "user": user,

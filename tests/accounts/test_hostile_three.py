@@ -14,7 +14,7 @@ from django.urls import reverse
 from games.models import Room, Round
 from games.play.dealing import start_round
 from games.rooms.seating import create_room, fill_empty_seats
-from tests.accounts.test_login_limits_two import fail_times, logout_path
+from tests.accounts.logins import fail_times, logout_path
 
 pytestmark = pytest.mark.django_db
 
@@ -205,7 +205,7 @@ def test_a_room_that_has_played_counts_while_it_waits(owner, settings):
         rnd = start_round(room)
         Round.objects.filter(pk=rnd.pk).update(status=Round.Status.ENDED)
         Room.objects.filter(pk=room.pk).update(status=Room.Status.OPEN)  # between rounds
-    from tests.rooms.test_rooms_views import form_data
+    from tests.rooms.forms import form_data
 
     response = client.post(reverse("create_room"), form_data(name="第三个"))
     assert response.status_code == 429

@@ -12,19 +12,18 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts import devices
-from tests.site.test_throttling import PASSWORD, TOO_MANY_LOGINS_ZH, log_in, logged_in
+from tests.accounts.logins import (
+    PASSWORD,
+    TOO_MANY_LOGINS_ZH,
+    fail_times,
+    log_in,
+    logged_in,
+    logout_path,
+)
 
 pytestmark = pytest.mark.django_db
 
 ADMIN_LOGIN = "/admin/login/"
-
-
-def fail_times(username, times, *, url=None, address="10.6.6.6"):
-    """``times`` wrong passwords for ``username``, each from a fresh browser."""
-    for _ in range(times):
-        response = Client(REMOTE_ADDR=address).post(
-            url or reverse("accounts:login"), {"username": username, "password": "wrong-guess"})
-        assert response.status_code == 200
 
 
 # --- 1. The account counted is the name the form looks up ------------------------------
@@ -74,10 +73,6 @@ def test_the_owner_s_own_browser_still_logs_in_while_others_are_locked_out():
     # A fresh browser, right password: refused.
     response, client = log_in("victim", PASSWORD, address="10.0.0.1")
     assert response.status_code == 429 and not logged_in(client)
-
-
-def logout_path() -> str:
-    return reverse("accounts:logout")
 
 
 def test_the_known_browser_gets_in_however_the_name_is_typed():

@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from common.names import invisible_characters
 from games.models import Room
-from tests.accounts.test_usernames import PASSWORD, refused, sign_up
-from tests.rooms.test_rooms_views import form_data
+from tests.accounts.signups import PASSWORD, refused, sign_up
+from tests.rooms.forms import form_data
 
 pytestmark = pytest.mark.django_db
 

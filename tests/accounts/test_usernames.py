@@ -8,24 +8,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from accounts.forms import SignUpForm
+from tests.accounts.signups import PASSWORD, refused, sign_up
 
 pytestmark = pytest.mark.django_db
-
-PASSWORD = "bamboo-7-dots-9"
-
-
-def sign_up(username, **headers):
-    response = Client(**headers).post(reverse("accounts:signup"), {
-        "username": username, "password1": PASSWORD, "password2": PASSWORD})
-    return response
-
-
-def refused(response) -> str:
-    """The error shown on the name, after checking the sign-up did not go through."""
-    assert response.status_code == 200
-    errors = response.context["form"].errors["username"]
-    assert errors
-    return " ".join(errors)
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 import pytest
 
-from benchmarks.own_services import OwnPostgres, OwnRedis, Unavailable
+from harness.services import OwnPostgres, OwnRedis, Unavailable
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ MOVING_AGAIN_WITHIN = 10.0  # seconds after the fault is over
     "worker killed",
 ])
 def test_the_site_rides_out(fault, own_postgres, tmp_path):
-    from benchmarks.own_services import OwnRedis
+    from harness.services import OwnRedis
 
     redis = OwnRedis()
     redis.start()

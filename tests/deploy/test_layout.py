@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.own_services import free_port, wait_for_port
+from harness.ports import free_port, wait_for_port
 from tests.deploy.marks import NGINX, needs_nginx
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"

@@ -12,7 +12,8 @@ import time
 import urllib.request
 from pathlib import Path
 
-from benchmarks.own_services import OwnRedis, free_port
+from harness.ports import free_port
+from harness.services import OwnRedis
 from tests.deploy.marks import with_real_services_and_nginx
 
 ROOT = Path(__file__).resolve().parents[2]

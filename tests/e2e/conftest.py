@@ -2,7 +2,8 @@ import os
 
 import pytest
 
-from tests.e2e.server import CHROMIUM, CHROMIUM_ARGS, running_site
+from harness.browser import CHROMIUM, CHROMIUM_ARGS
+from harness.site import running_site
 
 
 @pytest.fixture(scope="session")

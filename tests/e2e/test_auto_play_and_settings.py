@@ -18,8 +18,9 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
+from harness.browser import play_against_computers
+from harness.site import running_site
 from tests.e2e.screen_checks import screen_problems
-from tests.e2e.server import play_against_computers, running_site
 
 pytestmark = pytest.mark.e2e
 

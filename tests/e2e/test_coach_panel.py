@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
+from harness.browser import sign_up
 from tests.e2e.screen_checks import screen_problems
-from tests.e2e.server import sign_up
 
 pytestmark = pytest.mark.e2e
 

@@ -11,7 +11,7 @@ import time
 import pytest
 from django.utils import translation
 
-from tests.e2e.server import sign_up
+from harness.browser import sign_up
 
 pytestmark = pytest.mark.e2e
 

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from tests.e2e.server import sign_up
+from harness.browser import sign_up
 
 pytestmark = pytest.mark.e2e
 

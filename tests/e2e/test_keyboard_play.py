@@ -8,9 +8,9 @@ import time
 import pytest
 from django.utils import translation
 
-from tests.e2e.server import play_against_computers
+from harness.browser import play_against_computers
+from tests.e2e.screens import open_room_with_the_swap
 from tests.e2e.table_client.page import SWAP, URL, hand, serve
-from tests.e2e.test_screen_sizes import open_room_with_the_swap
 
 pytestmark = pytest.mark.e2e
 

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from tests.e2e.server import play_against_computers
+from harness.browser import play_against_computers
 
 pytestmark = pytest.mark.e2e
 

@@ -5,9 +5,8 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.e2e.server import sign_up
+from harness.browser import play_one_move, sign_up
 
 pytestmark = pytest.mark.e2e
 
@@ -31,44 +30,6 @@ SAME_AS_A_FULL_RENDER = """async (url) => {
   };
   return plain(document.querySelector("#table")) === plain(fresh.querySelector("#table"));
 }"""
-
-
-def version(page) -> str:
-    return page.locator("#table-version").get_attribute("data-version")
-
-
-def choose_move(page):
-    """What a patient player would click: a void, a win, a pass, else a tile (the drawn
-    one, which sits last). None when nothing can be clicked (the computers are moving)."""
-    void = page.get_by_role("button", name=re.compile("^定缺："))
-    if void.count():
-        return void.first
-    for name in ("自摸", "胡", "过"):
-        button = page.get_by_role("button", name=name, exact=True)
-        if button.count():
-            return button
-    playable = page.get_by_role("group", name="我的手牌").locator(
-        "button:enabled:not([aria-disabled=true])")  # greyed tiles only say why not
-    return playable.last if playable.count() else None
-
-
-def play_one_move(page) -> bool:
-    """Click one move and wait for the table it brings back. False when there was
-    nothing to click, or the table changed under the pointer (a computer moved first)."""
-    before = version(page)
-    target = choose_move(page)
-    if target is None:
-        return False
-    try:
-        target.click(timeout=2000)
-    except PlaywrightTimeout:
-        return False
-    # The move comes back over the WebSocket as a new table.
-    page.wait_for_function(
-        "v => document.querySelector('#table-version').dataset.version !== v", arg=before,
-        timeout=10000,
-    )
-    return True
 
 
 def test_a_new_player_plays_a_round_against_three_computers(site_url, browser):

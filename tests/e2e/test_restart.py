@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from tests.e2e.server import Site, free_port
+from harness.ports import free_port
+from harness.site import Site
 
 pytestmark = pytest.mark.e2e
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from harness.site import Site
 from tests.e2e.board_checks import replay_board_problems
 from tests.e2e.screen_checks import screen_problems
-from tests.e2e.server import Site
 
 pytestmark = pytest.mark.e2e
 

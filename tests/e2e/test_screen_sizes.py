@@ -11,8 +11,9 @@ import time
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from harness.browser import sign_up
 from tests.e2e.screen_checks import screen_problems
-from tests.e2e.server import sign_up
+from tests.e2e.screens import WIN_CARD_IN_THE_MIDDLE_ROW, open_room_with_the_swap
 
 pytestmark = pytest.mark.e2e
 
@@ -34,19 +35,6 @@ MOMENTS = """() => ({
 # top and the bottom seat, within the board's width (over the middle and the side seats'
 # rivers, never over a seat's controls: screen_problems checks that nothing it covers is
 # one). Measured where the layout puts it: its pop-in scales it for a moment.
-WIN_CARD_IN_THE_MIDDLE_ROW = """() => {
-  const banner = document.querySelector('#win-banner');
-  const card = banner && banner.querySelector('.win-card');
-  if (!card || !card.checkVisibility({visibilityProperty: true})) return true;  // gone
-  if (document.querySelector('.end-panel')) return true;  // under the settlement
-  const middle = document.querySelector('.middle').getBoundingClientRect();
-  const board = document.querySelector('.board').getBoundingClientRect();
-  const place = getComputedStyle(banner), moved = getComputedStyle(card).translate;
-  const left = parseFloat(place.left) + card.offsetLeft + (parseFloat(moved) || 0);
-  const top = parseFloat(place.top) + card.offsetTop;
-  return top >= middle.top - 1 && top + card.offsetHeight <= middle.bottom + 1 &&
-    left >= board.left - 1 && left + card.offsetWidth <= board.right + 1;
-}"""
 
 
 def check(page, size, where):
@@ -54,19 +42,6 @@ def check(page, size, where):
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     problems = screen_problems(page)
     assert not problems, f"{size[0]}×{size[1]} at {where}: {problems}"
-
-
-def open_room_with_the_swap(page, url, language):
-    sign_up(page, url, f"size{language[:2]}{int(time.time() * 1000) % 10**7}")
-    if language == "en":
-        page.context.add_cookies([{"name": "django_language", "value": "en", "url": url}])
-    page.goto(url + "/rooms/new/")
-    page.locator("input[name=exchange_three]").check()
-    page.locator("form.room-form button[type=submit]").click()
-    for _ in range(3):
-        page.locator("button[name=level][value=strong]").first.click()
-        page.wait_for_load_state()
-    page.locator("#seating button.primary").click()
 
 
 def swap_three(page):

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from tests.e2e.server import Site
+from harness.site import Site
 
 pytestmark = pytest.mark.e2e
 

@@ -7,8 +7,8 @@ from django.utils import translation
 
 from games.words import labels
 from games.words.settlement_sentences import settlement_words
-from tests.e2e.server import ROOT
-from tests.rules import test_round_payments as payments
+from harness import ROOT
+from tests.rules import payment_scenes as payments
 
 pytestmark = pytest.mark.e2e
 

@@ -12,9 +12,8 @@ import time
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from harness.browser import play_against_computers, play_one_move
 from tests.e2e.screen_checks import screen_problems
-from tests.e2e.server import play_against_computers
-from tests.e2e.test_play_in_the_browser import play_one_move
 
 pytestmark = pytest.mark.e2e
 

@@ -8,8 +8,8 @@ import uuid
 import pytest
 from django.conf import settings
 
-from tests.e2e.server import Site
-from tests.e2e.test_play_in_the_browser import sign_up
+from harness.browser import sign_up
+from harness.site import Site
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.redis]
 

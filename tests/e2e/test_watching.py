@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from tests.e2e.server import play_against_computers, sign_up
+from harness.browser import play_against_computers, sign_up
 
 pytestmark = pytest.mark.e2e
 

@@ -9,9 +9,10 @@ import time
 
 import pytest
 
+from harness.browser import play_against_computers
+from harness.site import Site
 from tests.e2e.screen_checks import screen_problems
-from tests.e2e.server import Site, play_against_computers
-from tests.e2e.test_screen_sizes import WIN_CARD_IN_THE_MIDDLE_ROW
+from tests.e2e.screens import WIN_CARD_IN_THE_MIDDLE_ROW
 from tests.e2e.win_scenes import set_scene
 
 pytestmark = pytest.mark.e2e

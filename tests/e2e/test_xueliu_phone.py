@@ -6,8 +6,8 @@ from django.utils import translation
 
 from games.play.snapshot import load_snapshot
 from games.table.parts import render_table
-from tests.e2e.server import ROOT
-from tests.table.test_xueliu_table import two_wins
+from harness import ROOT
+from tests.table.scenes import two_wins
 from tests.tables import four_people
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db]

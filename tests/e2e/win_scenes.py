@@ -8,7 +8,7 @@ it is their turn. The page is then loaded again to show it."""
 
 import json
 
-from tests.e2e.server import Site
+from harness.site import Site
 
 # Each scene: the hands in turn order from the person (the person, their 下家 on the
 # right, 对家, 上家), the void suits in the same order, and the wall. No tile more than

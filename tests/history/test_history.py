@@ -12,13 +12,13 @@ from django.urls import reverse
 from django.utils import timezone, translation
 
 from games.history import my_rounds as history
-from games.models import Event, LedgerEntry, Room, Round, RoundPlayer
-from games.play.steps import run_bots
-from games.rooms.seating import add_bot, create_room, set_auto_play, set_ready, set_watching
+from games.models import Room, Round
+from games.rooms.seating import add_bot, create_room, set_ready, set_watching
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 from games.rules.round import parse_action
 from games.words.settlement_sentences import settlement_words
+from tests.history.played_rounds import made_up_round, play_rounds, win
 
 pytestmark = pytest.mark.django_db
 
@@ -26,22 +26,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def quick(settings):
     settings.BOT_DELAY_SECONDS = 0
-
-
-def play_rounds(owner, count, name="历史"):
-    """A room where ``owner`` sits with three computers, on auto-play, for ``count`` rounds."""
-    room = create_room(owner=owner, name=name, options={})
-    for index in (1, 2, 3):
-        add_bot(room=room, user=owner, index=index, level="strong")
-    rounds = []
-    for _ in range(count):
-        rnd = set_ready(room=room, user=owner)
-        set_auto_play(room=room, user=owner, on=True)
-        run_bots(round_id=rnd.pk)
-        rnd.refresh_from_db()
-        assert rnd.status == Round.Status.ENDED
-        rounds.append(rnd)
-    return room, rounds
 
 
 @pytest.fixture
@@ -174,27 +158,6 @@ def test_the_room_scoreboard_sums_the_ledger_and_draws_the_running_totals(client
 
 
 # --- statistics on a made-up history, computed by hand ------------------------------------
-
-
-def made_up_round(room, number, players, state, payments, days_ago):
-    rnd = Round.objects.create(
-        room=room, number=number, dealer=0, seed_hash="0" * 64, seed=f"s{number}",
-        state=state, status=Round.Status.ENDED,
-        ended_at=timezone.now() - timedelta(days=days_ago),
-    )
-    for seat, user in enumerate(players):
-        RoundPlayer.objects.create(round=rnd, seat=seat, user=user,
-                                   bot_level="" if user else "easy")
-    event = Event.objects.create(round=rnd, number=1, version=1, kind="payment")
-    for payer, payee, amount, reason in payments:
-        LedgerEntry.objects.create(round=rnd, event=event, payer_seat=payer, payee_seat=payee,
-                                   amount=amount, reason=reason)
-    return rnd
-
-
-def win(seat, how, fan, patterns, source=None, claim=None):
-    return {"seat": seat, "how": how, "fan": fan, "patterns": patterns, "from": source,
-            "claim": claim}
 
 
 def test_statistics_of_a_small_made_up_history(owner):

@@ -13,7 +13,7 @@ from games.models import Room, Round
 from games.play import matches
 from games.play.steps import run_bots
 from games.rooms.seating import add_bot, create_room, set_auto_play, set_ready
-from tests.rooms.test_rooms_views import form_data
+from tests.rooms.forms import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -173,7 +173,7 @@ async def test_the_standings_reach_the_players_socket_when_the_last_round_ends()
     from asgiref.sync import sync_to_async
 
     from tests.table.oob import Page
-    from tests.table.test_table_consumer import connect, session_cookie, settle
+    from tests.table.sockets import connect, session_cookie, settle
 
     @sync_to_async
     def a_one_round_match():

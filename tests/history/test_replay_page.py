@@ -14,7 +14,7 @@ from games.history import my_rounds as history
 from games.history.replay import replay
 from games.models import Event
 from games.rules.tiles import from_counts, tile_str
-from tests.history.test_history import play_rounds
+from tests.history.played_rounds import play_rounds
 
 pytestmark = pytest.mark.django_db
 

@@ -78,7 +78,7 @@ def test_the_round_page_reviews_the_person_s_own_decisions(client):
 
 def test_moves_made_for_the_person_are_not_theirs_to_review(client):
     # Under 托管 every move of the person's seat is the computer's: nothing to review.
-    from tests.history.test_history import play_rounds
+    from tests.history.played_rounds import play_rounds
 
     owner = User.objects.create_user("tuoguan", password="x-long-password-1")
     room, (rnd,) = play_rounds(owner, 1, name="托管")

@@ -12,8 +12,8 @@ from games.models import Seat
 from games.play import absence
 from games.play.steps import advance_due_rounds
 from games.rules.round import Round as EngineRound
-from tests.play.test_timers import by_of_actions, table_of
-from tests.table.test_claim_window import Clock
+from tests.play.timers import by_of_actions, table_of
+from tests.table.clock import Clock
 
 pytestmark = pytest.mark.django_db
 

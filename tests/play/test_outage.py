@@ -13,7 +13,7 @@ from django.utils import timezone
 from games.models import Round, Seat
 from games.play import deadlines, outage
 from games.play.steps import advance_due_rounds
-from tests.play.test_timers import advance, table_of
+from tests.play.timers import advance, table_of
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games.models import Round
 from games.play.steps import advance_due_rounds
-from tests.play.test_timers import table_of
+from tests.play.timers import table_of
 
 pytestmark = pytest.mark.django_db
 

@@ -4,7 +4,6 @@ import threading
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 
@@ -20,10 +19,9 @@ from games.rooms.seating import (
     leave_seat,
     set_auto_play,
     set_auto_rounds,
-    set_ready,
-    take_seat,
 )
 from games.rules.round import Round as EngineRound
+from tests.play.timers import advance, by_of_actions, people, present, table_of
 from tests.tables import LATER
 
 pytestmark = pytest.mark.django_db
@@ -33,42 +31,9 @@ def quick(no_waiting, settings):
     settings.DISCONNECT_GRACE_SECONDS = 15
 
 
-def people(n):
-    start = User.objects.count()
-    return [User.objects.create_user(f"person{start + i}", password="x-long-password-1")
-            for i in range(n)]
-
-
-def table_of(humans: int, options=None):
-    users = people(max(humans, 1))
-    room = create_room(owner=users[0], name="t", options=options or {})
-    for user in users[1:humans]:
-        take_seat(room=room, user=user)
-    for index in range(humans, 4):
-        add_bot(room=room, user=users[0], index=index, level="strong")
-    rnd = None
-    for user in users[:humans]:
-        rnd = set_ready(room=room, user=user) or rnd
-    return room, users, rnd
-
-
 def engine(rnd) -> EngineRound:
     rnd.refresh_from_db()
     return EngineRound.from_json(rnd.state)
-
-
-def present(room, at):
-    """The people's table sockets are open at ``at`` (their heartbeat)."""
-    Seat.objects.filter(room=room, user__isnull=False).update(last_seen=at)
-
-
-def advance(room, at):
-    present(room, at)
-    return advance_due_rounds(now=at)
-
-
-def by_of_actions(rnd):
-    return [(e.seat, e.data.get("by")) for e in rnd.events.filter(kind="action").order_by("number")]
 
 
 def test_every_pending_decision_has_a_deadline_from_the_room_options():

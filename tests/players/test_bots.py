@@ -9,11 +9,11 @@ from games.players.bots import Shape, choose_discard
 from games.players.computer import LEVELS, choose_action
 from games.players.defaults import default_action
 from games.players.simulate import play_round, simulate
-from games.rules.hands import Meld, shanten, suit_splits
-from games.rules.options import RoomOptions
-from games.rules.round import SEATS, Claim, Round
-from games.rules.tiles import RANKS, TILE_KINDS, parse_tile, parse_tiles, suit_index, to_counts
+from games.rules.hands import shanten, suit_splits
+from games.rules.round import SEATS, Round
+from games.rules.tiles import RANKS, TILE_KINDS, parse_tile, parse_tiles, suit_index
 from tests.rules.reference import reference_suit_blocks
+from tests.rules.states import claim_state, counts_of, scramble_hidden_tiles, turn_state
 
 VARIED_OPTIONS = [
     {},
@@ -24,27 +24,6 @@ VARIED_OPTIONS = [
 ]
 MIXED = ("strong", "easy", "strong", "easy")
 SWAPPED = ("easy", "strong", "easy", "strong")
-
-
-def counts_of(text: str) -> list[int]:
-    return to_counts(parse_tiles(text))
-
-
-def turn_state(hand: str, void: str, melds: tuple[str, ...] = ()) -> Round:
-    """Seat 0 to discard from ``hand`` (after a draw); the other seats hold nothing."""
-    state = Round(
-        options=RoomOptions(),
-        dealer=0,
-        hands=[counts_of(hand)] + [[0] * TILE_KINDS for _ in range(SEATS - 1)],
-        wall=parse_tiles("5m5p5s"),
-        melds=[[Meld.parse(m) for m in melds], [], [], []],
-        voids=[suit_index(void), 0, 1, 2],
-        phase="turn",
-        current=0,
-        turn_kind="draw",
-    )
-    assert sum(state.hands[0]) + 3 * len(melds) == 14
-    return state
 
 
 def shanten_after(state: Round, seat: int, tile: int) -> int:
@@ -218,17 +197,6 @@ def test_strong_void_tie_goes_to_the_suit_that_helps_least():
 # --- claims ---------------------------------------------------------------------------
 
 
-def claim_state(hand: str, void: str, tile: str, verbs: list[str]) -> Round:
-    state = turn_state("123456789m11p459p", "s")
-    state.hands[0] = counts_of(hand)
-    state.voids[0] = suit_index(void)
-    state.discards[1] = [parse_tile(tile)]
-    state.phase = "claim"
-    state.current = 1
-    state.claim = Claim(kind="discard", tile=parse_tile(tile), source=1, options={0: verbs})
-    return state
-
-
 def test_strong_pongs_when_it_brings_the_hand_closer():
     # 13 tiles one from ready; after the pong and dropping 9p: ready on 3p.
     state = claim_state("123456m5588p12p9p", "s", "5p", ["pong", "pass"])
@@ -248,25 +216,6 @@ def test_a_win_is_always_taken(level):
 
 
 # --- no peeking -----------------------------------------------------------------------
-
-
-def scramble_hidden_tiles(state: Round, seat: int, rng: random.Random) -> Round:
-    """A copy in which the other seats' concealed tiles and the wall are dealt anew from
-    the same pool (each hand keeps its size): all that ``seat`` cannot see. A hand laid
-    down (a winner's) is seen by all and kept."""
-    copy = Round.from_json(state.to_json())
-    others = [other for other in range(SEATS)
-              if other != seat and not copy.hand_laid_down(other)]
-    pool = list(copy.wall)
-    for other in others:
-        pool += [t for t in range(TILE_KINDS) for _ in range(copy.hands[other][t])]
-    rng.shuffle(pool)
-    for other in others:
-        size = sum(copy.hands[other])
-        copy.hands[other] = to_counts(pool[:size])
-        pool = pool[size:]
-    copy.wall = pool
-    return copy
 
 
 @pytest.mark.parametrize("levels", [MIXED, ("expert", "strong", "easy", "expert")])

@@ -9,7 +9,7 @@ from games.players.expert import defence
 from games.players.expert.player import best_discard
 from games.players.simulate import simulate
 from games.rules.tiles import parse_tile, suit_index
-from tests.players.test_bots import claim_state, scramble_hidden_tiles, turn_state
+from tests.rules.states import claim_state, scramble_hidden_tiles, turn_state
 
 LEVELS = ("expert", "strong", "expert", "easy")
 
@@ -105,14 +105,6 @@ def test_a_claim_comes_with_the_reason_for_the_expert_s_answer():
     advice = coach.advise(win, 0)
     assert advice.choice == ("win", None) and advice.reason == "win"
     assert advice.figures == (win.win_on_offer(0).fan,)
-
-
-def test_the_coach_benchmark_times_every_decision():
-    from benchmarks import bench_coach
-
-    result = bench_coach.measure(1, "t")
-    assert result["all"]["decisions"] > result["discard"]["decisions"] > 20
-    assert 0 < result["all"]["mean_ms"] <= result["all"]["max_ms"]
 
 
 def test_comparing_two_discards_names_the_first_term_that_tells_them_apart():

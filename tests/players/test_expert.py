@@ -8,10 +8,9 @@ from games.players.computer import choose_action
 from games.players.expert import defence, plan, player, triplets
 from games.players.expert.player import best_discard
 from games.players.simulate import play_round, simulate
-from games.rules.options import RoomOptions
 from games.rules.round import Round
 from games.rules.tiles import parse_tile, suit_index
-from tests.players.test_bots import claim_state, counts_of, scramble_hidden_tiles, turn_state
+from tests.rules.states import claim_state, counts_of, ron_offer, scramble_hidden_tiles, turn_state
 
 LATE = [parse_tile(t) for t in "1s 2s 3s 9s 9s 1p 9p 7s 8s 1s 2s 3s".split()]
 
@@ -157,16 +156,6 @@ def test_the_expert_does_not_lose_to_the_easy_level_in_a_duplicate_match():
 
 
 # --- waiting for 自摸 --------------------------------------------------------------------
-
-
-def ron_offer(hand: str, tile: str, wall_size: int, options: dict | None = None) -> Round:
-    """Seat 0 (void 索) may win on ``tile`` thrown by seat 1; the wall holds
-    ``wall_size`` tiles (no wait of seat 0 among them, so the unseen copies stay with the
-    others' hands and the wall alike)."""
-    state = claim_state(hand, "s", tile, ["win", "pass"])
-    state.options = RoomOptions.from_dict(options or {})
-    state.wall = [parse_tile("9s")] * wall_size
-    return state
 
 
 def test_early_with_a_wide_wait_the_expert_lets_a_small_win_pass_for_a_zimo():

@@ -7,7 +7,7 @@ from games.players.expert import live
 from games.players.expert.defence import unseen_counts
 from games.rules.round import SEATS
 from games.rules.tiles import RANKS, parse_tile, parse_tiles, suit_index, to_counts
-from tests.players.test_bots import scramble_hidden_tiles, turn_state
+from tests.rules.states import scramble_hidden_tiles, turn_state
 
 M, P, S = suit_index("m"), suit_index("p"), suit_index("s")
 

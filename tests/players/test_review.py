@@ -7,7 +7,7 @@ from games.players.review import Move, review
 from games.players.simulate import play_round
 from games.rules.round import Round
 from games.rules.tiles import parse_tile
-from tests.players.test_bots import turn_state
+from tests.rules.states import turn_state
 
 
 def test_one_discard_against_the_expert_s():

@@ -249,7 +249,7 @@ def test_only_the_owner_sees_the_fill_button_but_everyone_may_share(client, room
 
 
 def test_the_owner_is_offered_the_expert_level_and_the_table_names_it(client, room, owner):
-    """大师 beats 高手 in the duplicate benchmark (benchmarks/bench_bots.py): the owner
+    """大师 beats 高手 in the duplicate benchmark (benchmarks/bots/bench_bots.py): the owner
     may seat one in an empty seat or fill every empty seat with them."""
     client.force_login(owner)
     html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()

@@ -27,8 +27,8 @@ from games.rooms import lobby as selectors
 from games.rooms import room_limits
 from games.rooms.seating import add_bot, create_room, leave_seat, take_seat
 from games.table import lobby_socket as lobby_sockets
-from tests.rooms.test_lobby_listing import LOBBY_HEADERS, entry, section
-from tests.rooms.test_rooms_views import form_data
+from tests.rooms.forms import form_data
+from tests.rooms.lobby import LOBBY_HEADERS, entry, section
 from xuezhan.asgi import application
 
 PASSWORD = "x-long-password-1"

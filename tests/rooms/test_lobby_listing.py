@@ -16,11 +16,10 @@ from django.utils import timezone
 from games.models import Room, Seat
 from games.rooms import idle_rooms
 from games.rooms.seating import add_bot, create_room, set_ready, set_watching, take_seat
-from tests.table.test_table_consumer import connect, session_cookie
+from tests.rooms.lobby import LOBBY_HEADERS, entry, section
+from tests.table.sockets import connect, session_cookie
 from tests.tables import four_people, last_person_left
 from xuezhan.asgi import application
-
-LOBBY_HEADERS = [(b"host", b"localhost:8000"), (b"origin", b"http://localhost:8000")]
 
 
 @pytest.fixture(autouse=True)
@@ -28,21 +27,6 @@ def nothing_remembered():
     idle_rooms.forget()
     yield
     idle_rooms.forget()
-
-
-def section(html: str, section_id: str) -> str:
-    """The lobby's section ``section_id`` (open-tables, played-tables), as HTML."""
-    match = re.search(rf'<section[^>]*id="{section_id}".*?</section>', html, re.S)
-    assert match, f"no section {section_id}"
-    return match.group(0)
-
-
-def entry(html: str, room: Room) -> str | None:
-    """The list item of ``room`` in ``html``, or None."""
-    for item in re.findall(r'<li class="room-item">.*?</li>', html, re.S):
-        if room.code in item:
-            return item
-    return None
 
 
 def visible_text(html: str) -> str:

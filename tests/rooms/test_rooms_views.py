@@ -11,6 +11,7 @@ from games.models import Room, Seat
 from games.rooms.forms import RoomForm
 from games.rooms.seating import add_bot, create_room, set_ready
 from games.rules.options import RoomOptions
+from tests.rooms.forms import form_data
 
 pytestmark = pytest.mark.django_db
 
@@ -18,13 +19,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def owner():
     return User.objects.create_user("owner", password="x-long-password-1")
-
-
-def form_data(**changes):
-    data = {name: field.initial for name, field in RoomForm().fields.items()}
-    data = {k: ("on" if v is True else v) for k, v in data.items() if v is not False}
-    data.update(changes)
-    return data
 
 
 def test_the_lobby_lists_open_rooms_with_players_and_options(client, owner):

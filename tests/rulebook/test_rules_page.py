@@ -21,7 +21,7 @@ from games.rules.scoring import EXTRA_KEYS, PATTERN_FAN
 from games.words import labels
 from games.words.settlement_sentences import REASON_TERMS, settlement_words
 from games.words.settlement_words import KONG_TIMES, WIN_REASONS, amount_of, explain
-from tests.rules.test_round_invariants import OPTION_SETS, pick
+from tests.rules.random_rounds import OPTION_SETS, pick
 
 pytestmark = pytest.mark.django_db
 
@@ -167,7 +167,7 @@ def test_the_room_form_links_to_the_options_explained(client, owner):
 
 
 def test_the_table_settings_and_the_settlement_link_to_the_rules(client, owner, settings):
-    from tests.history.test_history import play_rounds
+    from tests.history.played_rounds import play_rounds
 
     settings.BOT_DELAY_SECONDS = 0
     room, (rnd,) = play_rounds(owner, 1)

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from games.rules.hands import Meld, is_winning, shanten, waits
 from games.rules.tiles import RANKS, parse_tiles, tile_str, to_counts
+from tests.rules.hand_draws import built_winning_hands
 from tests.rules.reference import reference_is_winning
 
 
@@ -21,26 +22,6 @@ def random_hands(draw, size=14):
     pool = [s * RANKS + r for s in suits for r in range(RANKS)]
     tiles = draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size))
     counts = to_counts(tiles)
-    assume(max(counts) <= 4)
-    return counts
-
-
-@st.composite
-def built_winning_hands(draw):
-    """Four random sets and a pair (often valid): exercises the winning side too."""
-    suits = draw(st.sets(st.integers(0, 2), min_size=1, max_size=3))
-    counts = [0] * 27
-    for _ in range(4):
-        suit = draw(st.sampled_from(sorted(suits)))
-        if draw(st.booleans()):
-            rank = draw(st.integers(0, 8))
-            counts[suit * RANKS + rank] += 3
-        else:
-            rank = draw(st.integers(0, 6))
-            for i in range(3):
-                counts[suit * RANKS + rank + i] += 1
-    suit = draw(st.sampled_from(sorted(suits)))
-    counts[suit * RANKS + draw(st.integers(0, 8))] += 2
     assume(max(counts) <= 4)
     return counts
 

@@ -2,12 +2,16 @@
 
 from games.rules.round import Round
 from games.rules.tiles import parse_tiles
+from tests.rules.payment_scenes import (
+    DISCARDER,
+    IDLE,
+    WAITS_5P,
+    WAITS_5P_TOO,
+    bloom_table,
+    kong_then_discard,
+    ready_by_wall_empty,
+)
 from tests.rules.tables import act, ledger, table
-
-IDLE = "1123456778899s"  # void s and only s tiles: never ready, never a pig
-DISCARDER = "666m22446688p99m5p"
-WAITS_5P = "123m456m789m111p5p"
-WAITS_5P_TOO = "123m456m789m999p5p"
 
 
 def test_a_win_on_a_discard_is_paid_by_the_discarder_base_times_two_to_the_fan():
@@ -36,17 +40,6 @@ def test_players_who_are_out_pay_nothing_for_a_later_kong():
     assert ledger(state) == [(2, 0, 2, "kong_concealed"), (3, 0, 2, "kong_concealed")]
 
 
-def kong_then_discard(**options):
-    """Seat 0 makes a concealed kong, draws 3p and throws 5p, on which seats 1 and 2 win."""
-    state = table(["5555m224466889p5p", WAITS_5P, WAITS_5P_TOO, IDLE], wall="3p1s",
-                  options=options)
-    act(state, 0, "concealed_kong", "5m")
-    act(state, 0, "discard", "5p")
-    act(state, 1, "win")
-    act(state, 2, "win")
-    return state
-
-
 def test_call_transfer_gives_the_kong_income_in_full_to_each_winner_of_gangshangpao():
     state = kong_then_discard()
     assert ledger(state)[3:] == [
@@ -63,16 +56,6 @@ def test_without_call_transfer_the_kong_maker_keeps_the_kong_income():
     assert [e for e in ledger(state) if e[3] == "kong_transfer"] == []
 
 
-def bloom_table(**options):
-    """Seat 1 konges seat 0's 5p and draws the 1p that completes its hand: 点杠花."""
-    state = table([DISCARDER, "555p123m456m789m1p", IDLE, IDLE], wall="1p2s3s4s5s6s",
-                  options=options)
-    act(state, 0, "discard", "5p")
-    act(state, 1, "kong")
-    act(state, 1, "zimo")
-    return state
-
-
 def test_a_bloom_on_an_exposed_kong_is_paid_like_any_self_drawn_win_by_default():
     state = bloom_table()
     assert state.winners[0]["patterns"] == {"pinghu": 0, "gen": 1, "gangshanghua": 1}
@@ -87,14 +70,6 @@ def test_a_bloom_paid_as_a_discard_win_falls_on_the_feeder_alone_without_zimo_bo
 
 
 # --- section 9: the end of the round ------------------------------------------------------
-
-
-def ready_by_wall_empty(options=None, seat3="111m333m777m555p9p", out=()):
-    """The wall is empty: seat 0 throws 9s and stays ready on 5p; then nobody can draw."""
-    state = table(["123m456m789m111p5p9s", IDLE, "123m456p789s1122s", seat3],
-                  options=options, out=out)
-    act(state, 0, "discard", "9s")
-    return state
 
 
 def test_a_pig_pays_every_player_who_is_not_a_pig_even_those_who_won():

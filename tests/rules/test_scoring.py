@@ -8,7 +8,7 @@ from games.rules.hands import Meld
 from games.rules.options import RoomOptions
 from games.rules.scoring import PATTERN_FAN, WinContext, best_ready_fan, score_win
 from games.rules.tiles import parse_tile, parse_tiles, to_counts
-from tests.rules.test_hands import built_winning_hands
+from tests.rules.hand_draws import built_winning_hands
 
 NO_CAP = RoomOptions(cap=None)
 

@@ -17,7 +17,7 @@ from games.rules.scoring import WinContext, score_win
 from games.rules.tiles import RANKS, parse_tile, tile_str
 from games.words.settlement_sentences import settlement_words
 from games.words.settlement_words import amount_of, explain
-from tests.rules import test_round_invariants as invariants
+from tests.rules import random_rounds as invariants
 from tests.rules.reference import reference_wins_beside
 from tests.rules.tables import act, ledger, legal, table
 

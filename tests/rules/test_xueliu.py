@@ -8,26 +8,14 @@ from games.rules.conformance import play_round
 from games.rules.round import IllegalAction
 from games.rules.tiles import format_tiles, parse_tiles
 from tests.rules.tables import act, hand, ledger, legal, table
+from tests.rules.xueliu_scenes import DISCARDER, IDLE, WAITS_5P, XUELIU, first_win
 
-XUELIU = {"mode": "xueliu", "last_four_must_win": False}
-IDLE = "1123456778899s"  # void s and only s tiles: never ready, never a pig
-DISCARDER = "666m22446688p99m5p"
-WAITS_5P = "123m456m789m111p5p"
 WAITS_5P_TOO = "123m456m789m999p5p"
 WAITS_5P_THREE = "123m456m789m333p5p"
 
 
 def tiles(text: str) -> str:
     return format_tiles(parse_tiles(text))
-
-
-def first_win(options=None, wall="2s2s3s5p1m1m5p"):
-    """Seat 0 throws 5p and seat 1 wins on it; the wall then runs: seat 2, 3, 0, 1 ..."""
-    state = table([DISCARDER, WAITS_5P, IDLE, IDLE], wall=wall,
-                  options={**XUELIU, **(options or {})})
-    act(state, 0, "discard", "5p")
-    act(state, 1, "win")
-    return state
 
 
 def test_a_win_does_not_take_the_player_out_and_lays_the_tile_beside_the_hand():

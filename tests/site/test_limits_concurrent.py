@@ -15,7 +15,7 @@ import uuid
 import pytest
 from django.conf import settings
 
-from tests.e2e.server import Site, postgres_database
+from harness.site import Site, postgres_database
 
 aiohttp = pytest.importorskip("aiohttp")
 

@@ -83,7 +83,7 @@ def test_a_played_tables_link_invites_to_watch(client):
 
 
 def test_a_finished_rounds_link_gives_its_standings(client, settings):
-    from tests.play.test_settlement_details import a_round_that_ran_out_of_wall
+    from tests.play.settled_rounds import a_round_that_ran_out_of_wall
 
     settings.BOT_DELAY_SECONDS = 0
     owner = User.objects.create_user("share", password="x-long-password-1")

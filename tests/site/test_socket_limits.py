@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 
 from common import limits
 from games.table import socket_limits
-from tests.table.test_table_consumer import HOST, ORIGIN, connect, make_table, session_cookie
+from tests.table.sockets import HOST, ORIGIN, connect, make_table, session_cookie
 from xuezhan.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,27 +10,13 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Room
-from tests.rooms.test_rooms_views import form_data
+from tests.accounts.logins import PASSWORD, TOO_MANY_LOGINS_ZH, log_in, logged_in
+from tests.rooms.forms import form_data
 from tests.tables import four_people
 
 pytestmark = pytest.mark.django_db
 
-PASSWORD = "bamboo-7-dots-9"
-TOO_MANY_LOGINS_ZH = "登录失败次数过多"
 TOO_MANY_LOGINS_EN = "Too many failed log-ins"
-
-
-def log_in(username, password, *, address="10.0.0.1", language=None):
-    """A log-in from a fresh browser at ``address``."""
-    headers = {"HTTP_ACCEPT_LANGUAGE": language} if language else {}
-    client = Client(REMOTE_ADDR=address, **headers)
-    response = client.post(reverse("accounts:login"),
-                           {"username": username, "password": password})
-    return response, client
-
-
-def logged_in(client) -> bool:
-    return client.get(reverse("accounts:profile")).status_code == 200
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from games.table.parts import render_table
 from games.words import display
 from games.words.tile_pictures import tile_src
 from tests.rules.tables import table
+from tests.table.clock import Clock
 from tests.tables import four_people
 
 pytestmark = pytest.mark.django_db
@@ -36,16 +37,6 @@ HANDS = [
 ]
 WALL = "3m4m5m6m1m2m7m9m3p4p"
 CLAIMABLE, UNCLAIMABLE = "9p", "5p"
-
-
-class Clock:
-    """The time every part of the site reads (django.utils.timezone.now)."""
-
-    def __init__(self) -> None:
-        self.now = timezone.now()
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture

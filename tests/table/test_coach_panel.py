@@ -22,7 +22,6 @@ from games.players import coach
 from games.players.expert.player import expert_action
 from games.players.simulate import play_round
 from games.rooms.forms import RoomForm
-from games.rooms.seating import create_room, set_ready, take_seat
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import tile_str
 from games.table import coaching
@@ -32,32 +31,13 @@ from games.words.display import tile_name
 from games.words.room_options import options_summary
 from tests.history.ledger_rounds import ledger_round as finished_round
 from tests.history.ledger_rounds import people
-from tests.players.test_bots import scramble_hidden_tiles
+from tests.rules.states import scramble_hidden_tiles
 from tests.rules.tables import table
-from tests.table.test_table_seats import part, put
+from tests.table.pages import part, put
+from tests.table.scenes import COACHED, TURN, WALL, render, seated_room
 
-COACHED = {"coaching": True}
 BUTTONS = {"pong": "碰", "kong": "杠", "win": "胡", "pass": "过", "zimo": "自摸"}
 # Seat 0 to discard: 3m-6m and 1p-3p and 7p-9p, the 1s of the void to go first.
-TURN = ["1s2m3m4m5m6m7m1p2p3p6p7p8p9p", "1m2m3m4m5m6m7m8m9m1p2p3p9p",
-        "9p9p1m3m5m7m9m2p4p6p8p1p3p", "1m3m5m7m8m8m9m2p2p4p7p1p6p"]
-WALL = "3m4m5m6m1m2m7m9m3p4p"
-
-
-def seated_room(prefix: str, options: dict) -> tuple[Room, list[User]]:
-    users = [User.objects.create_user(f"{prefix}{i}", password="x-long-password-1")
-             for i in range(4)]
-    room = create_room(owner=users[0], name="教练", options=options)
-    for user in users[1:]:
-        take_seat(room=room, user=user)
-    for user in users:
-        set_ready(room=room, user=user)
-    return room, users
-
-
-def render(room, user) -> dict:
-    with translation.override("zh-hans"):
-        return render_table(load_snapshot(room.pk), user=user, csrf="x").parts
 
 
 def whole_page(room, user) -> str:
@@ -291,12 +271,3 @@ def test_rounds_of_a_room_that_allows_the_coach_are_not_ranked():
     rows = {row.name: (row.rounds, row.net) for row in ranking.all_time()}
     assert rows["ana"] == (5, 10) and rows["bo"] == (5, -10)
     assert Round.objects.filter(room=coached).count() == 5
-
-
-def test_the_bytes_benchmark_measures_updates_with_the_panel():
-    from benchmarks.bench_coach_bytes import measure
-
-    found = measure(1, "test")
-    assert found["updates"] > 20
-    assert found["panel_bytes_when_shown"]["n"] > 0
-    assert found["extra_bytes_per_update_where_the_panel_changed"]["mean"] > 0

@@ -20,36 +20,15 @@ from games.play.errors import ServiceError
 from games.play.moves import apply_move
 from games.play.steps import advance_due_rounds
 from games.players.bots import choose_exchange
-from games.rooms.seating import create_room, set_ready, take_seat
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import format_tiles, parse_tiles, tile_str
 from games.words.display import tile_name
-from tests.table.test_table_consumer import connect, session_cookie, settle
-from tests.table.test_table_seats import page, part
+from tests.table.pages import page, part
+from tests.table.scenes import a_pick, engine_of, swapping_room
+from tests.table.sockets import connect, session_cookie, settle
 from tests.tables import LATER, page_version
 
 DIRECTION_WORDS = {"next": "换给下家", "previous": "换给上家", "opposite": "换给对家"}
-
-
-def swapping_room(prefix: str, **options):
-    users = [User.objects.create_user(f"{prefix}{i}", password="x-long-password-1")
-             for i in range(4)]
-    room = create_room(owner=users[0], name="t",
-                                options={"exchange_three": True, **options})
-    for user in users[1:]:
-        take_seat(room=room, user=user)
-    for user in users:
-        set_ready(room=room, user=user)
-    return room, users
-
-
-def engine_of(room) -> EngineRound:
-    return EngineRound.from_json(Round.objects.get(room=room).state)
-
-
-def a_pick(engine: EngineRound, seat: int) -> str:
-    """Three tiles of one suit from the seat's hand (the computer's pick)."""
-    return format_tiles(choose_exchange(engine, seat))
 
 
 def zh_names(tiles: str) -> list[str]:

@@ -14,9 +14,17 @@ from games.table import coaching
 from games.table.hand_marks import received
 from games.words.display import tile_name
 from tests.rules.tables import table
-from tests.table.test_coach_panel import COACHED, TURN, WALL, render, seated_room
-from tests.table.test_exchange import a_pick, engine_of, swapping_room
-from tests.table.test_table_seats import page, part, put
+from tests.table.pages import page, part, put
+from tests.table.scenes import (
+    COACHED,
+    TURN,
+    WALL,
+    a_pick,
+    engine_of,
+    render,
+    seated_room,
+    swapping_room,
+)
 
 
 def marks(hand_html: str, name: str) -> list[str]:

@@ -19,7 +19,7 @@ from games.table import phrase_limits
 from games.table.parts import render_table
 from games.table.phrases import PHRASES
 from tests.table.oob import Page
-from tests.table.test_table_consumer import connect, session_cookie, settle
+from tests.table.sockets import connect, session_cookie, settle
 from tests.tables import four_people, page_version
 
 pytestmark = pytest.mark.django_db(transaction=True)

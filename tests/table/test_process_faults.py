@@ -12,7 +12,7 @@ from common import drain
 from games.play import broadcast
 from games.table import consumers, reconnect
 from games.table.safe_socket import close_all
-from tests.table.test_table_consumer import connect, make_table, round_version, settle
+from tests.table.sockets import connect, make_table, round_version, settle
 from tests.tables import page_version
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -7,9 +7,15 @@ from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from tests.table.test_socket_newest_wins import lobby_socket, not_closed, table_socket
-from tests.table.test_sockets_end_with_session import another_session, closed_for_session
-from tests.table.test_table_consumer import make_table, settle
+from tests.table.sockets import (
+    another_session,
+    closed_for_session,
+    lobby_socket,
+    make_table,
+    not_closed,
+    settle,
+    table_socket,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from games.models import Round, Seat
 from games.table import presence
-from tests.table.test_table_consumer import HOST, ORIGIN, connect, make_table
+from tests.table.sockets import HOST, ORIGIN, connect, make_table
 from tests.tables import page_version
 from xuezhan.asgi import application
 

@@ -4,70 +4,29 @@ which the page does not try again (``limits.CLOSE_REPLACED``); the new one is le
 So sockets that died without a word never lock their owner out, and a person logged in
 holds no more lobby sockets than a visitor's network does."""
 
-import json
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 
 from common import limits
 from games.rooms.seating import set_auto_play
 from games.table import socket_limits
-from tests.table.test_table_consumer import HOST, ORIGIN, make_table, session_cookie
-from xuezhan.asgi import application
+from tests.table.sockets import (
+    lobby_socket,
+    make_table,
+    not_closed,
+    replaced_with,
+    session_cookie,
+    still_open,
+    table_socket,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 REPLACED_ZH = "此页面已在别处（另一个窗口或标签页）打开"
 REPLACED_EN = "This page was opened elsewhere"
 NETWORK_ZH = "你所在的网络打开的大厅页面太多了"
-
-
-async def replaced_with(communicator) -> tuple[str, int]:
-    """What a replaced socket was told last, and the code it closed with."""
-    message = None
-    while True:
-        output = await communicator.receive_output(timeout=3)
-        if output["type"] == "websocket.close":
-            return message, output["code"]
-        message = output.get("text")
-
-
-async def table_socket(code, cookie, language=None):
-    headers = [HOST, ORIGIN, (b"cookie", cookie)]
-    if language:
-        headers.append((b"accept-language", language))
-    communicator = WebsocketCommunicator(application, f"/ws/tables/{code}/", headers=headers)
-    connected, _ = await communicator.connect()
-    assert connected
-    assert 'id="table"' in await communicator.receive_from()
-    return communicator
-
-
-async def lobby_socket(address: str, cookie: bytes | None = None, language=None):
-    headers = [HOST, ORIGIN] + ([(b"cookie", cookie)] if cookie else [])
-    if language:
-        headers.append((b"accept-language", language))
-    communicator = WebsocketCommunicator(application, "/ws/lobby/", headers=headers)
-    communicator.scope["client"] = [address, 50000]
-    connected, _ = await communicator.connect()
-    assert connected
-    return communicator
-
-
-async def not_closed(communicator) -> bool:
-    """A socket sent nothing but updates (a table changes as people come and go)."""
-    while not await communicator.receive_nothing(timeout=0.2):
-        if (await communicator.receive_output())["type"] == "websocket.close":
-            return False
-    return True
-
-
-async def still_open(communicator) -> bool:
-    """A lobby socket that answers (with its usual error: it takes no messages)."""
-    await communicator.send_to(text_data="{}")
-    return "error" in json.loads(await communicator.receive_from())
 
 
 async def test_eight_table_sockets_that_died_do_not_lock_their_owner_out():

@@ -10,26 +10,26 @@ import time
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.sessions.models import Session
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 from django.utils.html import escape
 
 from accounts import socket_sessions
-from accounts.socket_sessions import CLOSE_SESSION_ENDED, SESSION_ENDED_MESSAGE, end_sockets
+from accounts.socket_sessions import SESSION_ENDED_MESSAGE, end_sockets
 from games.models import Event, Round
 from games.table import consumers
-from tests.table.test_socket_newest_wins import (
+from tests.table.sockets import (
+    another_session,
+    closed_for_session,
     lobby_socket,
+    make_table,
     not_closed,
-    replaced_with,
+    settle,
     still_open,
     table_socket,
 )
-from tests.table.test_table_consumer import make_table, settle
 from tests.tables import page_version
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,15 +39,6 @@ def told_zh() -> str:
     """What a closed page says, as the page shows it (in the site's default language)."""
     with translation.override("zh-hans"):
         return escape(str(SESSION_ENDED_MESSAGE))
-
-
-@sync_to_async
-def another_session(user) -> tuple[Client, bytes, str]:
-    """A second browser logged in as ``user``: its client, cookie and session key."""
-    client = Client()
-    client.force_login(user)
-    key = client.cookies[settings.SESSION_COOKIE_NAME].value
-    return client, f"{settings.SESSION_COOKIE_NAME}={key}".encode(), key
 
 
 def key_of(cookie: bytes) -> str:
@@ -64,13 +55,6 @@ def round_state(room) -> tuple[int, int]:
 async def void(communicator, room, version=0) -> None:
     await communicator.send_json_to(
         {"type": "void", "suit": "m", "version": page_version(room, version)})
-
-
-async def closed_for_session(communicator) -> str:
-    """The socket closed with the code of an ended session; what it said last."""
-    message, code = await replaced_with(communicator)
-    assert code == CLOSE_SESSION_ENDED
-    return message
 
 
 @pytest.fixture

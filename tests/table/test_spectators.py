@@ -25,8 +25,7 @@ from games.rules.round import Round as EngineRound
 from games.table import commands, version_token, watchers
 from games.table.parts import render_table
 from tests.table.oob import Page, _Elements
-from tests.table.test_table_consumer import connect, session_cookie, settle
-from tests.table.test_table_updates import next_move, normalised, open_sockets
+from tests.table.sockets import connect, next_move, normalised, open_sockets, session_cookie, settle
 from tests.tables import four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -5,48 +5,28 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.testing import WebsocketCommunicator
-from django.conf import settings
 from django.contrib.auth.models import User
-from django.test import Client
 
 from games.models import Round
 from games.rooms.seating import add_bot, create_room, set_ready
 from games.rules.round import Round as EngineRound
 from games.words.display import TILE_NAMES
 from tests.table.oob import Page
-from tests.tables import four_people, page_version
-from xuezhan.asgi import application
+from tests.table.sockets import (
+    connect,
+    make_table,
+    round_version,
+    session_cookie,
+    settle,
+)
+from tests.tables import page_version
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-ORIGIN = (b"origin", b"http://localhost")
-HOST = (b"host", b"localhost")  # the page and its socket are on the same site
 
 
 @pytest.fixture(autouse=True)
 def no_bot_pause(settings):
     settings.BOT_DELAY_SECONDS = 0
-
-
-def session_cookie(user) -> bytes:
-    client = Client()
-    client.force_login(user)
-    name = settings.SESSION_COOKIE_NAME
-    return f"{name}={client.cookies[name].value}".encode()
-
-
-@sync_to_async
-def make_table():
-    room, users = four_people("p")
-    return room, users, [session_cookie(u) for u in users]
-
-
-async def connect(code, cookie=None, origin=ORIGIN):
-    headers = [HOST, origin] + ([(b"cookie", cookie)] if cookie else [])
-    communicator = WebsocketCommunicator(application, f"/ws/tables/{code}/", headers=headers)
-    connected, _ = await communicator.connect()
-    return communicator, connected
 
 
 def hand_names(html: str) -> list[str]:
@@ -65,19 +45,6 @@ def engine_hand_names(room, seat) -> list[str]:
     engine = EngineRound.from_json(rnd.state)
     with translation.override("zh-hans"):
         return sorted(tile_name(tile_str(t)) for t in engine.hand_tiles(seat))
-
-
-async def settle(communicator, page=None) -> None:
-    """Take (and apply to ``page``) whatever the socket is still sent, until it is quiet."""
-    while not await communicator.receive_nothing(timeout=0.3):
-        message = await communicator.receive_from()
-        if page is not None:
-            page.apply(message)
-
-
-@sync_to_async
-def round_version(room) -> int:
-    return Round.objects.get(room=room).version
 
 
 async def test_each_player_receives_their_own_hand_and_nobody_elses():

@@ -13,32 +13,15 @@ from games.models import Round
 from games.play import cues
 from games.play.errors import ServiceError
 from games.play.moves import apply_action, apply_for_seat, apply_move
-from games.play.snapshot import load_snapshot
 from games.rules.round import Round as EngineRound
-from games.table.parts import render_table
 from games.words.display import tile_name
 from tests.rules.tables import act, table
-from tests.table.test_table_consumer import connect, session_cookie, settle
+from tests.table.pages import page, part, put
+from tests.table.sockets import connect, session_cookie, settle
 from tests.tables import four_people, page_version
 
 WINNING = ["1m2m3m4m5m6m7m8m9m1p2p3p5p5p", "1s2s3s4s6s7s8s9s1p4p7p2p3p",
            "9p9p1s3s5s7s9s2p4p6p8p1p3p", "1s3s5s7s8s8s9s2p2p4p7p1p6p"]
-
-
-def put(room, engine: EngineRound, **fields) -> Round:
-    Round.objects.filter(room=room).update(state=engine.to_json(), **fields)
-    return Round.objects.get(room=room)
-
-
-def page(room, user) -> str:
-    with translation.override("zh-hans"):
-        return render_table(load_snapshot(room.pk), user=user, csrf="x").full()
-
-
-def part(html: str, part_id: str) -> str:
-    found = re.search(rf'<(\w+) id="{part_id}"[^>]*>.*?</\1>', html, re.S)
-    assert found, part_id
-    return found.group(0)
 
 
 @pytest.mark.django_db
@@ -186,7 +169,7 @@ async def test_a_returning_player_is_told_what_happened_while_away():
 
 @pytest.mark.django_db(transaction=True)
 async def test_the_whole_table_sent_over_the_socket_is_in_the_players_language():
-    from tests.rules import test_round_payments as payments
+    from tests.rules import payment_scenes as payments
 
     room, users = await sync_to_async(four_people)("e")
 

@@ -2,30 +2,24 @@
 table a fresh full render of the same version shows; and they carry only what changed."""
 
 import random
-import re
 
 import pytest
 from asgiref.sync import sync_to_async
 from django.utils import translation
 
-from games.models import Round
 from games.play.snapshot import load_snapshot
-from games.players.computer import choose_action
-from games.rules.round import Round as EngineRound
-from games.rules.round import action_to_dict
 from games.table.parts import render_table
 from tests.table.oob import Page
-from tests.table.test_table_consumer import connect, session_cookie, settle
-from tests.tables import four_people, page_version
+from tests.table.sockets import (
+    next_move,
+    normalised,
+    open_sockets,
+    session_cookie,
+    settle,
+)
+from tests.tables import four_people
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-COUNTDOWN = re.compile(r'(data-seconds-left="|<span class="seconds">)\d+')
-
-
-def normalised(html: str) -> str:
-    """The countdown is rendered from the clock, a second may pass between two renders."""
-    return COUNTDOWN.sub(r"\1N", html)
 
 
 @sync_to_async
@@ -35,32 +29,10 @@ def make_table():
     return room, users, [seats[u.pk] for u in users], [session_cookie(u) for u in users]
 
 
-async def open_sockets(room, cookies) -> list:
-    """Each person's table socket, opened."""
-    sockets = []
-    for cookie in cookies:
-        communicator, connected = await connect(room.code, cookie)
-        assert connected
-        sockets.append(communicator)
-    return sockets
-
-
 @sync_to_async
 def full_render(room, user) -> str:
     with translation.override("zh-hans"):
         return render_table(load_snapshot(room.pk), user=user, csrf="").full()
-
-
-@sync_to_async
-def next_move(room, seats, rng):
-    """A strong computer's choice for the first person the round waits on."""
-    rnd = Round.objects.get(room=room)
-    if rnd.status == Round.Status.ENDED:
-        return None
-    engine = EngineRound.from_json(rnd.state)
-    seat = next(s for s in engine.waiting_on() if s in seats)
-    action = action_to_dict(choose_action(engine, seat, "strong", rng))
-    return seats.index(seat), dict(action, version=page_version(room, rnd.version))
 
 
 async def test_every_page_equals_a_full_render_after_each_update_of_a_whole_round():

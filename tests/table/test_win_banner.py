@@ -16,7 +16,7 @@ from games.rules.round import Round as EngineRound
 from games.rules.tiles import parse_tile
 from games.table.parts import render_table
 from tests.rules.tables import act, table
-from tests.table.test_table_seats import part, put
+from tests.table.pages import part, put
 from tests.tables import four_people
 
 pytestmark = pytest.mark.django_db

@@ -19,32 +19,14 @@ from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 from games.words.settlement_sentences import settlement_words
 from games.words.settlement_words import amount_of, explain
-from tests.rooms.test_rooms_views import form_data
+from tests.rooms.forms import form_data
+from tests.rules.random_rounds import XUELIU_OPTION_SETS, pick
 from tests.rules.tables import act, table
-from tests.rules.test_round_invariants import XUELIU_OPTION_SETS, pick
-from tests.table.test_table_seats import page, part, put
+from tests.table.pages import page, part, put
+from tests.table.scenes import DISCARDER, IDLE, WAITS_5P, two_wins
 from tests.tables import four_people
 
 pytestmark = pytest.mark.django_db
-
-IDLE = "1123456778899s"
-DISCARDER = "666m22446688p99m5p"
-WAITS_5P = "123m456m789m111p5p"
-
-
-def two_wins(room):
-    """Seat 1 wins on seat 0's 5p, then self-drawn on another 5p; seat 2 is to act."""
-    engine = table([DISCARDER, WAITS_5P, IDLE, IDLE], wall="2s2s3s5p1m1m",
-                   options={"mode": "xueliu", "last_four_must_win": False})
-    act(engine, 0, "discard", "5p")
-    act(engine, 1, "win")
-    act(engine, 2, "discard", "1s")
-    act(engine, 3, "discard", "1s")
-    act(engine, 0, "discard", "3s")
-    act(engine, 1, "zimo")
-    Room.objects.filter(pk=room.pk).update(options=engine.options.to_dict())
-    put(room, engine, cue={"kind": "zimo", "seat": 1, "tile": "5p", "version": 6})
-    return engine
 
 
 def test_the_room_form_offers_the_way_to_play_in_its_own_block(client):
@@ -162,7 +144,7 @@ def test_every_payment_of_random_xueliu_rounds_is_explained_and_sums_back(option
 
 
 def test_a_finished_xueliu_round_reads_every_win_on_its_page_replay_and_history(client):
-    from tests.play.test_xueliu_rounds import play_round
+    from tests.play.xueliu_rounds import play_round
 
     owner = User.objects.create_user("owner", password="x-long-password-1")
     room = create_room(owner=owner, name="血流", options={"mode": "xueliu"})

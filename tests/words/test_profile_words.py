@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from games.models import Room
-from tests.history.test_history import made_up_round, win
+from tests.history.played_rounds import made_up_round, win
 
 pytestmark = pytest.mark.django_db
 

@@ -22,11 +22,11 @@ from games.rules.round import Round as EngineRound
 from games.table.parts import render_table
 from games.words import labels, settlement_cards
 from games.words.settlement_sentences import settlement_words
-from tests.rules import test_round_payments as payments
-from tests.rules import test_xueliu as xueliu
+from tests.rules import payment_scenes as payments
+from tests.rules import xueliu_scenes as xueliu
+from tests.rules.random_rounds import OPTION_SETS, XUELIU_OPTION_SETS, pick
 from tests.rules.tables import act, table
-from tests.rules.test_round_invariants import OPTION_SETS, XUELIU_OPTION_SETS, pick
-from tests.table.test_table_seats import part
+from tests.table.pages import part
 from tests.tables import four_people
 
 pytestmark = pytest.mark.django_db

@@ -20,9 +20,9 @@ from games.words import labels
 from games.words.labels import seat_label
 from games.words.settlement_sentences import settlement_words
 from games.words.settlement_words import amount_of, explain
-from tests.rules import test_round_payments as payments
+from tests.rules import payment_scenes as payments
+from tests.rules.random_rounds import OPTION_SETS, pick
 from tests.rules.tables import act, table
-from tests.rules.test_round_invariants import OPTION_SETS, pick
 from tests.tables import four_people
 
 IDLE = payments.IDLE

@@ -1,5 +1,5 @@
 """The expert's decisions. It plays nearly as fast as the strong level and spends speed
-only where the duplicate benchmark (``benchmarks/bench_bots.py``) showed it pays:
+only where the duplicate benchmark (``benchmarks/bots/bench_bots.py``) showed it pays:
 
 - 清一色 (``plan``): with at most two tiles outside one suit it throws those first and
   passes pongs and kongs of the other suit;

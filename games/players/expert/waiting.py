@@ -3,7 +3,7 @@
 In 血战 a win on a discard is paid by the discarder alone, a 自摸 by every player still
 in the round (and more under the 自摸 options). A ready hand with many live waits early
 in the round often expects more from waiting than from the discard on offer; the outside
-player this was measured against (``benchmarks/opponents``) takes most of its edge from
+player this was measured against (``benchmarks/bots/opponents``) takes most of its edge from
 exactly that. The price of waiting: the hand stays in play, so it may deal in or pay
 another player's 自摸, others may win first (fewer payers), the wall may run out, and
 (过水不胡) the same win is not offered again before the seat's next draw.
@@ -19,7 +19,7 @@ The estimate, all from the seat's own view:
 * the turns left are the seat's own draws left, ``wall / players still in``.
 
 It waits when that expectation is above ``MARGIN`` times the win on offer. The
-constants were set by the duplicate benchmark (``benchmarks/bench_bots.py``, level
+constants were set by the duplicate benchmark (``benchmarks/bots/bench_bots.py``, level
 ``expert`` against ``expert-without-zimo_wait``, 2,000 deals, seed 901): under the
 options closest to the outside player's rules (自摸 doubles, no 过水不胡) waiting adds
 +0.13 [-0.02, +0.29] points per seat per round at DISCOUNT 0.8 (+0.17 [+0.02, +0.33] at

@@ -1,4 +1,4 @@
-"""The duplicate tournament of benchmarks.bench_bots: every deal in every arrangement,
+"""The duplicate tournament of benchmarks.bots.bench_bots: every deal in every arrangement,
 levels rotated through the seats, and statistics that add up."""
 
 import json
@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from benchmarks import bench_bots
+from benchmarks.bots import bench_bots
 from games.players.expert import player as expert_player
 from games.rules.round import SEATS, Round
-from tests.players.test_expert import ron_offer
+from tests.rules.states import ron_offer
 
 LEVELS = ("easy", "strong")
 DEALS = 3

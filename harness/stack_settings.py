@@ -1,5 +1,6 @@
-"""Settings for the server processes of ``benchmarks.bench_load``: the project's own
-settings, plus a count of every database query the process runs.
+"""Settings for the server processes of ``harness.stack`` (the load and fault benchmarks,
+tests/deploy): the project's own settings, plus a count of every database query the
+process runs.
 
 Every new database connection gets an execute wrapper that adds one to a process-wide
 counter. When ``XUEZHAN_BENCH_METRICS_DIR`` is set, a daemon thread writes

@@ -42,7 +42,7 @@ does not allow (or raises), a fallback is played and counted (``fallbacks``, by 
 discard is our strong bot's choice; a bad answer to a pong or kong passes; an unreadable
 answer to a win (自摸, on a discard, robbing) takes it.
 
-Checked (tests/rules/test_ebony_adapter.py): on ebony's own deals and under
+Checked (tests/benchmarks/test_ebony_adapter.py): on ebony's own deals and under
 ``EBONY_RULES``, our engine with its seats plays the very game its own engine plays —
 the same action history and the same scores (50 deals of ebony-initial and 3 of ebony-z
 compared when this was written).
@@ -108,13 +108,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 
-from benchmarks.opponents import ebony_speed
+from benchmarks.bots.opponents import ebony_speed
 from games.players import computer
 from games.players.bots import choose_discard, choose_exchange, strong_void
 from games.rules.round import SEATS, Action, Round
 from games.rules.tiles import RANKS, TILE_KINDS, from_counts, parse_tile
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EBONY_DIR = ROOT / ".." / "shared" / "opponents" / "ebony72"
 
 # Our level name -> ebony's strategy module.

@@ -1,4 +1,4 @@
-"""The outside player ebony72 seated on our engine (benchmarks.opponents.ebony): it plays
+"""The outside player ebony72 seated on our engine (benchmarks.bots.opponents.ebony): it plays
 whole rounds legally, decides only on what its seat may see, reproduces its own engine's
 games under the rules closest to its own, and the tournament gives the same result
 whatever the number of worker processes. Skipped when its code is not at
@@ -22,9 +22,9 @@ EBONY_DIR = ROOT / ".." / "shared" / "opponents" / "ebony72"
 if not (EBONY_DIR / "strategyz0614.py").is_file():
     pytest.skip(f"ebony72 is not at {EBONY_DIR}", allow_module_level=True)
 
-from benchmarks import bench_bots  # noqa: E402
-from benchmarks.opponents import ebony  # noqa: E402
-from tests.players.test_bots import scramble_hidden_tiles  # noqa: E402
+from benchmarks.bots import bench_bots  # noqa: E402
+from benchmarks.bots.opponents import ebony  # noqa: E402
+from tests.rules.states import scramble_hidden_tiles  # noqa: E402
 
 
 def play(levels, seed: str, options=None, dealer: int = 0, check=None):
@@ -147,7 +147,7 @@ def test_its_modules_shadow_nothing():
     assert ebony.load().strategies["ebony-z"].Oracle is False
 
 
-# --- its hand evaluation, made faster (benchmarks.opponents.ebony_speed) ---------------------
+# --- its hand evaluation, made faster (benchmarks.bots.opponents.ebony_speed) ---------------------
 
 
 def random_hands(count: int, seed: int):
@@ -247,7 +247,7 @@ def test_the_wider_cache_answers_from_the_zero_pattern_of_kb():
 # as top-level ``utils``, ``xzplayer`` … and leaves them in sys.modules.
 SAME_GAME = """
 import json, random, sys
-from benchmarks.opponents import ebony
+from benchmarks.bots.opponents import ebony
 from games.rules.options import RoomOptions
 from games.rules.round import Round
 from games.players.simulate import play_round

@@ -5,11 +5,12 @@ stop, restart and kill: a fault is never injected into the machine's own service
 import contextlib
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
 from pathlib import Path
+
+from harness.ports import free_port, wait_for_port
 
 
 class Unavailable(RuntimeError):
@@ -17,21 +18,6 @@ class Unavailable(RuntimeError):
 
 
 PG_BIN_DIRS = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for_port(port: int, timeout: float = 30.0) -> None:
-    give_up = time.monotonic() + timeout
-    while time.monotonic() < give_up:
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
-            return
-        time.sleep(0.05)
-    raise TimeoutError(f"nothing listens on port {port}")
 
 
 class OwnRedis:

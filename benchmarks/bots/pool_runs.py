@@ -1,9 +1,9 @@
 """Pool several runs of ``bench_bots`` on different seeds into one figure per pairing.
 
-    .venv/bin/python -m benchmarks.bench_bots --levels expert,ebony-z --rules ebony \\
+    .venv/bin/python -m benchmarks.bots.bench_bots --levels expert,ebony-z --rules ebony \\
         --rounds 2000 --seed 914 --json ez914.json
     ... (one run per seed)
-    .venv/bin/python -m benchmarks.pool_runs ez914.json ez915.json ez916.json
+    .venv/bin/python -m benchmarks.bots.pool_runs ez914.json ez915.json ez916.json
 
 A run against ebony-z takes 20 to 30 minutes for 2,000 rounds, and its interval is
 ±0.4–0.5 points per seat per round: one run cannot tell a difference of a tenth from
@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from benchmarks.bench_bots import INCOME_SOURCES, KONG_REASONS, ci_text, kong_cells, t95
+from benchmarks.bots.bench_bots import INCOME_SOURCES, KONG_REASONS, ci_text, kong_cells, t95
 
 
 def standard_error(ci: dict) -> float:

@@ -1,11 +1,10 @@
-"""Start the real site (daphne: HTTP and WebSockets) in its own process for browser and
-restart tests and for benchmarks. By default on its own SQLite file and the in-memory
-channel layer; ``env`` can point it at PostgreSQL and Redis instead."""
+"""A local site: the real site (daphne: HTTP and WebSockets) in processes of its own, for
+browser, restart and concurrency tests, benchmarks and tools. By default on its own SQLite
+file and the in-memory channel layer; ``env`` can point it at PostgreSQL and Redis
+instead (``postgres_database`` gives a test such a database of its own)."""
 
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -13,18 +12,8 @@ import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from harness import ROOT
+from harness.ports import free_port
 
 
 class Site:
@@ -104,35 +93,6 @@ def running_site(workdir: Path, bot_delay: float = 0.05, **env: str):
         yield site.start()
     finally:
         site.stop_all()
-
-
-# --- a player in the browser ----------------------------------------------------------
-
-
-def sign_up(page, url: str, name: str) -> None:
-    page.goto(url + "/accounts/signup/")
-    page.fill("#id_username", name)
-    page.fill("#id_password1", "long-pass-phrase-9")
-    page.fill("#id_password2", "long-pass-phrase-9")
-    page.get_by_role("button", name="创建账户").click()
-    page.wait_for_url(url + "/")
-
-
-def play_against_computers(page, url: str, name: str, *, rounds: int | None = None) -> str:
-    """As a new player does: sign ``name`` up, open a room (a match of ``rounds`` rounds
-    if given), fill it with three strong computer players and press ready. Returns the
-    table's address."""
-    sign_up(page, url, name)
-    page.goto(url + "/rooms/new/")
-    if rounds is not None:
-        page.locator("select[name=rounds]").select_option(str(rounds))
-    page.get_by_role("button", name="创建房间").click()
-    table_url = page.url
-    for _ in range(3):
-        page.get_by_role("button", name="加电脑（高手）").first.click()
-        page.wait_for_load_state()
-    page.get_by_role("button", name="准备开始").click()
-    return table_url
 
 
 @contextmanager

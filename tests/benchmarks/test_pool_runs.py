@@ -1,11 +1,11 @@
-"""Pooling bench_bots runs on several seeds (benchmarks/pool_runs.py)."""
+"""Pooling bench_bots runs on several seeds (benchmarks/bots/pool_runs.py)."""
 
 import json
 import math
 
 import pytest
 
-from benchmarks import bench_bots, pool_runs
+from benchmarks.bots import bench_bots, pool_runs
 
 
 def run_of(seed: int, mean: float, half: float, deals: int = 1000) -> dict:

@@ -1,16 +1,16 @@
 """Duplicate tournament between the computer players' levels (``games.players.bots``).
 
-    .venv/bin/python -m benchmarks.bench_bots --rounds 4000 --levels easy,strong --seed 1
-    .venv/bin/python -m benchmarks.bench_bots --rounds 600 --levels easy,strong \\
+    .venv/bin/python -m benchmarks.bots.bench_bots --rounds 4000 --levels easy,strong --seed 1
+    .venv/bin/python -m benchmarks.bots.bench_bots --rounds 600 --levels easy,strong \\
         --arrangements all --options '{"mode": "xueliu"}' --json bots.json
-    .venv/bin/python -m benchmarks.bench_bots --rounds 2000 --levels expert,ebony-z \\
+    .venv/bin/python -m benchmarks.bots.bench_bots --rounds 2000 --levels expert,ebony-z \\
         --rules ebony --workers 4
-    .venv/bin/python -m benchmarks.bench_bots --rounds 16000 --against strong \\
+    .venv/bin/python -m benchmarks.bots.bench_bots --rounds 16000 --against strong \\
         --levels expert,expert-without-zimo_wait,expert-without-live,strong --seed 901
 
 Levels: ours (``computer.LEVELS``: easy, strong, expert) and, when ebony72's code is at
 ``../shared/opponents/ebony72``, the outside player's two strategies ``ebony-initial``
-and ``ebony-z`` (``benchmarks.opponents.ebony``; the product never sees them).
+and ``ebony-z`` (``benchmarks.bots.opponents.ebony``; the product never sees them).
 ``--rules`` picks the rule set: ``default`` (our room defaults) or ``ebony`` (the options
 closest to ebony72's own rules, ``ebony.EBONY_RULES``); ``--options`` changes options on
 top of it. ``--workers N`` plays the deal groups in N processes; the results do not
@@ -54,7 +54,7 @@ and not a pig at that settlement, i.e. a 查叫 payer; pigs pay as pigs and are 
 there only), and how long its decisions took (mean, p99, max; the outside player's
 include building its view of the table). For the outside player, also how often it
 answered something our engine does not allow and a fallback was played (see
-``benchmarks.opponents.ebony``).
+``benchmarks.bots.opponents.ebony``).
 Rates are per seat-round, so they lie in [0, 1] even in 血流成河, where a seat may win
 or feed several times in one round.
 """
@@ -73,7 +73,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from pathlib import Path
 
-from benchmarks.opponents import ebony
+from benchmarks.bots.opponents import ebony
 from games.players import computer
 from games.players.expert import player as expert_player
 from games.players.simulate import play_round
@@ -655,7 +655,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", choices=sorted(RULE_SETS), default="default",
                         help="default: our room defaults; ebony: the options closest to "
-                             "ebony72's rules (benchmarks.opponents.ebony.EBONY_RULES)")
+                             "ebony72's rules (benchmarks.bots.opponents.ebony.EBONY_RULES)")
     parser.add_argument("--options", default=None,
                         help="room options as JSON, changed on top of --rules")
     parser.add_argument("--workers", type=int, default=2,

@@ -29,7 +29,7 @@ can still be completed, one call of ``kbf`` per partial set). Two more:
 All are installed as the module's attributes, which is how they are reached (the
 strategies call ``hk.hyval``; ``_hyval_impl`` calls the globals ``cost`` and ``haha``,
 ``hyaction`` the globals ``nxtile`` and ``nnxtile``). The originals stay reachable as
-``.original``. tests/rules/test_ebony_adapter.py checks each against them on random
+``.original``. tests/benchmarks/test_ebony_adapter.py checks each against them on random
 hands and knowledge bases, and that a tournament plays the same rounds with them.
 """
 
