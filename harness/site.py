@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import uuid
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,6 +22,7 @@ class Site:
 
     def __init__(self, workdir: Path, **env: str) -> None:
         self.workdir = workdir
+        self.key = uuid.uuid4().hex[:12]
         base = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
         # DEBUG off, as `make run` serves players.
         base.update(SQLITE_PATH=str(workdir / "site.sqlite3"), DEBUG="0", BOT_DELAY="0.05",
@@ -34,7 +36,13 @@ class Site:
                     # cache remembers the sign-ups of earlier runs for an hour.
                     SIGNUPS_PER_ADDRESS="1000/h",
                     # Static files collected with compressed copies, as `make run` does.
-                    STATIC_ROOT=str(workdir / "static"), STATIC_COLLECTED="1")
+                    STATIC_ROOT=str(workdir / "static"), STATIC_COLLECTED="1",
+                    # Its own channel groups and cache keys in a Redis that the sites of
+                    # other tests (beside it under pytest-xdist, or of an earlier run)
+                    # share: their rooms and players have the same numbers in databases
+                    # of their own.
+                    CHANNEL_LAYER_PREFIX=f"asgi-{self.key}",
+                    CACHE_KEY_PREFIX=f"xuezhan-{self.key}")
         base.update(env)
         self.env = base
         self.processes: list[subprocess.Popen] = []

@@ -58,10 +58,7 @@ def site_urls(request, tmp_path_factory):
         return
     redis_url = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]["address"]
     with postgres_database("limits") as database_url:
-        # Its own keys in the shared Redis: counts of an earlier run (whose accounts had
-        # the same numbers in an earlier database) must not count here.
-        site = Site(workdir, DATABASE_URL=database_url, REDIS_URL=redis_url,
-                    CACHE_KEY_PREFIX=f"limits-{uuid.uuid4().hex}", **LIMITS)
+        site = Site(workdir, DATABASE_URL=database_url, REDIS_URL=redis_url, **LIMITS)
         site.prepare()
         try:
             yield [site.start(), site.start()]
