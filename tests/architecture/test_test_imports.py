@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SITE = ("games", "accounts", "challenge", "xuezhan")
 OUTSIDE_THE_SITE = ("tests", "benchmarks", "tools", "harness")
 # A test that runs a benchmark it does not test: the fault tests drive the fault benchmark.
-RUNS_A_BENCHMARK = {"tests.deploy.test_faults": {"benchmarks.bench_faults"}}
+RUNS_A_BENCHMARK = {"tests.deploy.faults": {"benchmarks.bench_faults"}}
 
 
 def module_name(root: Path, path: Path) -> str:

@@ -2,6 +2,9 @@ import pytest
 
 from harness.services import OwnPostgres, OwnRedis, Unavailable
 
+# The faults' scenario asserts in a helper module: pytest explains its failures too.
+pytest.register_assert_rewrite("tests.deploy.faults")
+
 
 @pytest.fixture
 def own_redis():

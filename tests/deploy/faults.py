@@ -1,36 +1,21 @@
-"""The production layout (deploy/: nginx, two daphne processes, the worker) under the
-faults a site meets, each injected while tables of simulated people play, on a
-PostgreSQL and a Redis of the test's own (benchmarks/bench_faults.py measures the same
-at ten tables). After each: every table moves again within seconds, no click is lost,
-every round that was playing ends, and every round replays from its log.
+"""The production layout (deploy/: nginx, two daphne processes, the worker) under one
+fault a site meets, injected while tables of simulated people play, on a PostgreSQL and a
+Redis of the test's own (benchmarks/bench_faults.py measures the same at ten tables).
+After it: every table moves again within seconds, no click is lost, every round that was
+playing ends, and every round replays from its log.
 
-They start real servers and take about a minute each, so they run with the real
-services (the PostgreSQL phase of .ci/run), where nginx is installed too."""
+Each fault starts real servers and takes about a minute and a half, so the faults are in
+two test modules (the services' faults, the processes'), which pytest-xdist runs side by
+side."""
 
 import shutil
 
-import pytest
-
-from tests.deploy.marks import with_real_services_and_nginx
-
-pytest.importorskip("aiohttp")
-
-from benchmarks import bench_faults  # noqa: E402
-
-pytestmark = with_real_services_and_nginx
+from benchmarks import bench_faults
 
 MOVING_AGAIN_WITHIN = 10.0  # seconds after the fault is over
 
 
-@pytest.mark.parametrize("fault", [
-    "redis restart (down 2 s)",
-    "postgres restart (down 5 s)",
-    "postgres away 25 s",
-    "daphne killed",
-    "daphne drained (SIGTERM)",
-    "worker killed",
-])
-def test_the_site_rides_out(fault, own_postgres, tmp_path):
+def the_site_rides_out(fault, own_postgres, tmp_path):
     from harness.services import OwnRedis
 
     redis = OwnRedis()
