@@ -31,7 +31,7 @@ from benchmarks import scratch_site
 
 def setup_django(folder: str) -> None:
     # No waiting out the offer's pause: moves back to back.
-    scratch_site.setup_django(folder, OFFER_PAUSE_SECONDS=0)
+    scratch_site.setup_django(folder, OFFER_PAUSE_SECONDS=0, )
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -59,17 +59,40 @@ def main(argv=None) -> None:
         run(args)
 
 
+def count_parts(by_part: dict[str, int], parts: dict[str, str], message: str) -> None:
+    """Add the bytes of each part ``message`` sends (seats' parts counted together)."""
+    for part_id, html in parts.items():
+        if f'hx-swap-oob="true" id="{part_id}"' in message:
+            name = re.sub(r"seat-\d-", "seat-", part_id)
+            by_part[name] = by_part.get(name, 0) + len(html.encode())
+        elif 'id="table"' in message:
+            by_part["(whole table)"] = by_part.get("(whole table)", 0) + len(html.encode())
+
+
+def play_one_move(room, users, rng) -> bool:
+    """The strong computer's move for whoever the round waits on; False once it ended."""
+    from games.models import Round
+    from games.play.moves import apply_move
+    from games.players.computer import choose_action
+    from games.rules.round import Round as EngineRound
+    from games.rules.round import action_to_dict
+
+    rnd = Round.objects.filter(room=room).order_by("-number").first()
+    if rnd.status == Round.Status.ENDED:
+        return False
+    engine = EngineRound.from_json(rnd.state)
+    seat = engine.waiting_on()[0]
+    action = action_to_dict(choose_action(engine, seat, "strong", rng))
+    apply_move(room_id=room.pk, user=users[seat], action=action, expected_version=rnd.version)
+    return True
+
+
 def run(args) -> None:
     from django.contrib.auth.models import User
     from django.utils import translation
 
-    from games.models import Round
-    from games.play.moves import apply_move
     from games.play.snapshot import load_snapshot
-    from games.players.computer import choose_action
     from games.rooms.seating import create_room, set_ready, take_seat
-    from games.rules.round import Round as EngineRound
-    from games.rules.round import action_to_dict
     from games.table.parts import render_table
     from games.table.screen import Screen
 
@@ -117,14 +140,8 @@ def run(args) -> None:
                 elapsed = time.perf_counter() - started
                 message = screens[key].update(table)
                 size = len((message or "").encode())
-                if kind.startswith("watcher") and key == ("w", 0) and not first:
-                    for part_id, html in table.parts.items():
-                        if message and f'hx-swap-oob="true" id="{part_id}"' in message:
-                            name = re.sub(r"seat-\d-", "seat-", part_id)
-                            by_part[name] = by_part.get(name, 0) + len(html.encode())
-                        elif message and 'id="table"' in message:
-                            by_part["(whole table)"] = (by_part.get("(whole table)", 0)
-                                                        + len(html.encode()))
+                if kind.startswith("watcher") and key == ("w", 0) and not first and message:
+                    count_parts(by_part, table.parts, message)
                 if first:
                     full.setdefault(kind, []).append(size)
                     continue
@@ -134,14 +151,8 @@ def run(args) -> None:
                 if not (watcher_first and kind == "player"):
                     times[kind].append(elapsed)
             first = False
-            rnd = Round.objects.filter(room=room).order_by("-number").first()
-            if rnd.status == Round.Status.ENDED:
+            if not play_one_move(room, users, rng):
                 break
-            engine = EngineRound.from_json(rnd.state)
-            seat = engine.waiting_on()[0]
-            action = action_to_dict(choose_action(engine, seat, "strong", rng))
-            apply_move(room_id=room.pk, user=users[seat], action=action,
-                                expected_version=rnd.version)
             changes += 1
 
     print(f"python {sys.version.split()[0]}; {args.rounds} rounds, {changes} changes; "

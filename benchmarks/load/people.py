@@ -227,36 +227,53 @@ class Person:
         stats = self.run.stats
         self.unanswered = None
         in_window = stats.in_window(now)
+        size = len(text.encode())
         if in_window:
-            size = len(text.encode())
             stats.bytes_in_window += size
             stats.messages_in_window += 1
         if "table-error" in text:
-            for match in TABLE_ERROR_RE.finditer(text):
-                reason = text_of(match.group("body"))
-                if reason and "data-retrying" in match.group(0):
-                    # Not a refusal: the site holds the click and makes it once it can
-                    # (the database is away); it may take up to HELD_CLICK_TIMEOUT.
-                    if self.pending is not None:
-                        self.pending.held = True
-                    continue
-                if reason and "data-stale" in match.group(0):
-                    # The rules' answer to a click the table had moved past (another
-                    # claim came first): counted apart from refusals.
-                    stats.stale[reason] += 1
-                    self.pending = None
-                    continue
-                if reason:
-                    stats.refused_total += 1
-                    if in_window:
-                        stats.refused[reason] += 1
-                    self.pending = None
+            self._on_errors(text, in_window)
         versions = VERSION_RE.findall(text)
         if not versions:
             return
         if in_window:
             stats.update_sizes.append(size)
-        version = max(self.table.version_of(int(v)) for v in versions)
+        self._on_version(max(self.table.version_of(int(v)) for v in versions), now)
+        forms_version, commands = ws_commands(text, self.table.version_of)
+        if forms_version is not None:
+            self.commands, self.commands_version = commands, forms_version
+        if 'value="ready"' in text:
+            self.ready_fields = ws_ready_fields(text)
+        if "settlement" in text and self.ended_epoch != self.epoch and SETTLEMENT_RE.search(text):
+            self._on_round_end(in_window)
+        self.schedule(now)
+
+    def _on_errors(self, text: str, in_window: bool) -> None:
+        """The table's answers to a click: held, stale or refused."""
+        stats = self.run.stats
+        for match in TABLE_ERROR_RE.finditer(text):
+            reason = text_of(match.group("body"))
+            if not reason:
+                continue
+            if "data-retrying" in match.group(0):
+                # Not a refusal: the site holds the click and makes it once it can
+                # (the database is away); it may take up to HELD_CLICK_TIMEOUT.
+                if self.pending is not None:
+                    self.pending.held = True
+            elif "data-stale" in match.group(0):
+                # The rules' answer to a click the table had moved past (another
+                # claim came first): counted apart from refusals.
+                stats.stale[reason] += 1
+                self.pending = None
+            else:
+                stats.refused_total += 1
+                if in_window:
+                    stats.refused[reason] += 1
+                self.pending = None
+
+    def _on_version(self, version: int, now: float) -> None:
+        """A new version of the table: the click it answers, if any, is measured."""
+        stats = self.run.stats
         if version < self.version:  # a new round starts again from version 0
             self.epoch += 1
             self.pending = None
@@ -273,18 +290,13 @@ class Person:
                                               self.table))
         self.version = version
         self.max_version = max(self.max_version, version)
-        forms_version, commands = ws_commands(text, self.table.version_of)
-        if forms_version is not None:
-            self.commands, self.commands_version = commands, forms_version
-        if 'value="ready"' in text:
-            self.ready_fields = ws_ready_fields(text)
-        if "settlement" in text and self.ended_epoch != self.epoch and SETTLEMENT_RE.search(text):
-            self.ended_epoch = self.epoch
-            if self.seat == 0 and in_window:
-                stats.rounds_ended += 1
-            if self.ready_task is None or self.ready_task.done():
-                self.ready_task = asyncio.create_task(self._ready_again())
-        self.schedule(now)
+
+    def _on_round_end(self, in_window: bool) -> None:
+        self.ended_epoch = self.epoch
+        if self.seat == 0 and in_window:
+            self.run.stats.rounds_ended += 1
+        if self.ready_task is None or self.ready_task.done():
+            self.ready_task = asyncio.create_task(self._ready_again())
 
     def schedule(self, arrived: float) -> None:
         key = (self.epoch, self.version)
