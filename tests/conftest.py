@@ -20,8 +20,9 @@ def _on_redis() -> bool:
     from channels_redis.core import RedisChannelLayer
     from django.utils.module_loading import import_string
 
-    return issubclass(import_string(settings.CHANNEL_LAYERS["default"]["BACKEND"]),
-                      RedisChannelLayer)
+    return issubclass(
+        import_string(settings.CHANNEL_LAYERS["default"]["BACKEND"]), RedisChannelLayer
+    )
 
 
 def pytest_configure(config):
@@ -101,10 +102,10 @@ def fresh_table_caches():
     """Each test's database starts its ids again; what a process remembers per room or
     round (earlier rounds' totals, loads shared per change) must start again too."""
     from games.play import snapshot
-    from games.table import parts
+    from games.table import part_cache
 
     snapshot.forget_cached()
-    parts.forget_rendered()
+    part_cache.forget_rendered()
     yield
 
 

@@ -7,18 +7,18 @@ is over). Two renders with the same layout differ only inside parts, so a browse
 shows one is brought to the other by swapping the parts that differ (see
 ``games.table.screen``); the full table is nothing but the same parts put together.
 
-A part is rendered from a small tuple of plain values (``_part``), and the HTML for each
-such tuple is remembered: a river, a hand of backs or the scoreboard is rendered once
-per change for every viewer who sees it alike. What differs per viewer (the viewer's own
-hand and buttons) is rendered for that viewer only. No part of another seat is ever
-rendered from anything but what the engine's view for this viewer shows.
+A part is rendered from a small tuple of plain values (``part_cache.render_part``), and
+the HTML for each such tuple is remembered: a river, a hand of backs or the scoreboard is
+rendered once per change for every viewer who sees it alike. What differs per viewer (the
+viewer's own hand and buttons: ``own_parts``) is rendered for that viewer only. No part
+of another seat is ever rendered from anything but what the engine's view for this
+viewer shows.
 """
 
 from dataclasses import dataclass
-from functools import lru_cache
 from types import SimpleNamespace
 
-from django.template.loader import get_template, render_to_string
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
@@ -29,29 +29,12 @@ from games.models import SEATS, Round
 from games.play import cues, matches, offers
 from games.play.deadlines import is_away, person_deadline
 from games.play.snapshot import TableSnapshot
-from games.players.hints import current_waits, discard_hints, exchange_hint
-from games.rules.tiles import parse_tiles, tile_str
-from games.table import coaching, hand_marks, version_token, win_moment
-from games.table.phrases import PHRASES
-from games.table.tiles import tile_markup
+from games.rules.tiles import tile_str
+from games.table import own_parts, version_token, win_moment
+from games.table.part_cache import render_part
 from games.words import labels
 
 POSITIONS = ["bottom", "right", "top", "left"]
-
-def _part(template: str, **data) -> str:
-    """``template`` rendered with ``data`` (hashable values only), remembered by both."""
-    return _rendered(template, get_language(), tuple(sorted(data.items())))
-
-
-@lru_cache(maxsize=8192)
-def _rendered(template: str, language: str, data: tuple) -> str:
-    # ``language`` only keys the cache: the template translates in the active language.
-    return get_template(f"games/table/{template}").render(dict(data)).strip()
-
-
-def forget_rendered() -> None:
-    _rendered.cache_clear()
-    tile_markup.cache_clear()
 
 
 @dataclass
@@ -67,16 +50,27 @@ class RenderedTable:
         if self.board is not None:
             others = [
                 SimpleNamespace(
-                    index=s["index"], position=s["position"], label=s["label"],
-                    **{k: mark_safe(self.parts[f"seat-{s['index']}-{k}"])
-                       for k in ("head", "hand", "melds", "river")},
+                    index=s["index"],
+                    position=s["position"],
+                    label=s["label"],
+                    **{
+                        k: mark_safe(self.parts[f"seat-{s['index']}-{k}"])
+                        for k in ("head", "hand", "melds", "river")
+                    },
                 )
                 for s in self.board["others"]
             ]
-            board = {"others": others, "me": self.board["me"], "ended": self.board["ended"],
-                     "me_index": self.board.get("me_index")}
-        return mark_safe(render_to_string(  # the parts are our own escaped HTML
-            "games/table/_table.html", {"parts": names, "board": board, "oob": oob}).strip())
+            board = {
+                "others": others,
+                "me": self.board["me"],
+                "ended": self.board["ended"],
+                "me_index": self.board.get("me_index"),
+            }
+        return mark_safe(
+            render_to_string(  # the parts are our own escaped HTML
+                "games/table/_table.html", {"parts": names, "board": board, "oob": oob}
+            ).strip()
+        )
 
 
 def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> RenderedTable:
@@ -90,9 +84,11 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
     winds = [str(w) for w in labels.SEAT_WINDS]
     parts: dict = {}
 
-    parts["scores"] = _part("_scores.html", rows=tuple(
-        (winds[i], snap.names[i], snap.scores[i], i == viewer) for i in range(SEATS)),
-        round_label=_round_label(snap))
+    parts["scores"] = render_part(
+        "_scores.html",
+        rows=tuple((winds[i], snap.names[i], snap.scores[i], i == viewer) for i in range(SEATS)),
+        round_label=_round_label(snap),
+    )
 
     board = None
     layout: list = [viewer, view is not None]
@@ -113,44 +109,61 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
         me_label = str(_("You")) if viewer is not None else None
         ended = view["phase"] == "ended"
         if viewer is not None:
-            parts.update(_my_parts(snap, view, viewer, winds, csrf, shown_version))
+            mine = view["players"][viewer]
+            parts["me-head"] = _seat_head("me-head", snap, view, viewer, winds)
+            parts["me-melds"] = _melds("me-melds", snap, viewer, mine["melds"])
+            parts["me-river"] = _river("me-river", snap, viewer, mine["discards"])
+            parts.update(own_parts.my_parts(snap, view, viewer, csrf, shown_version))
         parts["win-banner"] = _win_banner(snap, view)
         parts["table-cue"] = _cue(snap, view, viewer)
         # The page that compares a sealed table's results (challenge.views.room_results):
         # named, not imported, since games never imports the challenge. Under the final
         # standings once the match is over, under each deal's settlement before.
-        compared_at = (reverse("challenge:room_results", args=[snap.room_code])
-                       if ended and snap.sealed else None)
+        compared_at = (
+            reverse("challenge:room_results", args=[snap.room_code])
+            if ended and snap.sealed
+            else None
+        )
         if ended and snap.standings is not None:
-            parts["standings"] = _part(
-                "_standings.html", rounds=snap.match_rounds, compared_at=compared_at,
-                rows=matches.rows(snap.standings, user_id=user.pk if mine else None))
+            parts["standings"] = render_part(
+                "_standings.html",
+                rounds=snap.match_rounds,
+                compared_at=compared_at,
+                rows=matches.rows(snap.standings, user_id=user.pk if mine else None),
+            )
             compared_at = None
         if ended:
             parts["settlement"] = _settlement(snap, view, winds, compared_at)
-        parts["commitment"] = _part("_commitment.html", seed_hash=snap.round.seed_hash)
+        parts["commitment"] = render_part("_commitment.html", seed_hash=snap.round.seed_hash)
         board = {"others": others, "me": me_label, "ended": ended, "me_index": viewer}
-        layout += [tuple((s["index"], s["position"], s["label"]) for s in others), me_label,
-                   ended, "standings" in parts, "me-coach" in parts]
+        layout += [
+            tuple((s["index"], s["position"], s["label"]) for s in others),
+            me_label,
+            ended,
+            "standings" in parts,
+            "me-coach" in parts,
+        ]
     between_rounds = snap.round is None or snap.round.status == Round.Status.ENDED
     if between_rounds:
         parts["seating"] = _seating(snap, user, viewer, winds, csrf, request)
     layout.append(between_rounds)
-    parts["table-version"] = (f'<span id="table-version" data-version="{shown_version}" '
-                              f'hidden></span>')
+    parts["table-version"] = (
+        f'<span id="table-version" data-version="{shown_version}" hidden></span>'
+    )
     return RenderedTable(layout=(get_language(), *layout), parts=parts, board=board)
 
 
 def _round_label(snap: TableSnapshot) -> str:
-    """"第 3 / 8 局" in a match of 8 rounds, "第 3 局" in an open-ended room; before the
+    """ "第 3 / 8 局" in a match of 8 rounds, "第 3 局" in an open-ended room; before the
     first round, how long the match is (nothing in an open-ended room)."""
     number = snap.round.number if snap.round is not None else None
     rounds = snap.match_rounds
     if number is None:
         if rounds is None:
             return ""
-        return ngettext("Match of %(rounds)d round", "Match of %(rounds)d rounds",
-                        rounds) % {"rounds": rounds}
+        return ngettext("Match of %(rounds)d round", "Match of %(rounds)d rounds", rounds) % {
+            "rounds": rounds
+        }
     if rounds is None:
         return _("Round %(number)s") % {"number": number}
     return _("Round %(number)s of %(rounds)s") % {"number": number, "rounds": rounds}
@@ -160,8 +173,11 @@ def _shown_version(snap: TableSnapshot, viewer: int | None) -> int:
     """The version this viewer's page carries, as a token (games.table.version_token):
     while a tile is on offer, everyone not asked gets the offer's own, marked held, so
     that nobody can count the answers of those who were asked."""
-    if snap.offer_version is not None and snap.shown is not None and not offers.is_asked(
-            snap.shown, viewer):
+    if (
+        snap.offer_version is not None
+        and snap.shown is not None
+        and not offers.is_asked(snap.shown, viewer)
+    ):
         return version_token.encode(snap.room_code, snap.offer_version, held=True)
     return version_token.encode(snap.room_code, snap.version)
 
@@ -177,15 +193,21 @@ def _public_seats(snap: TableSnapshot, winds) -> list[dict]:
         found = []
         for index, player in enumerate(view["players"]):
             prefix = f"seat-{index}"
-            found.append({
-                f"{prefix}-head": _seat_head(prefix + "-head", snap, view, index, winds),
-                f"{prefix}-hand": _part(
-                    "_seat_hand.html", id=prefix + "-hand", count=player["hand_count"],
-                    shown=tuple(player["hand"]) if player["hand"] is not None else None),
-                f"{prefix}-melds": _melds(prefix + "-melds", snap, index, player["melds"],
-                                          public=True),
-                f"{prefix}-river": _river(prefix + "-river", snap, index, player["discards"]),
-            })
+            found.append(
+                {
+                    f"{prefix}-head": _seat_head(prefix + "-head", snap, view, index, winds),
+                    f"{prefix}-hand": render_part(
+                        "_seat_hand.html",
+                        id=prefix + "-hand",
+                        count=player["hand_count"],
+                        shown=tuple(player["hand"]) if player["hand"] is not None else None,
+                    ),
+                    f"{prefix}-melds": _melds(
+                        prefix + "-melds", snap, index, player["melds"], public=True
+                    ),
+                    f"{prefix}-river": _river(prefix + "-river", snap, index, player["discards"]),
+                }
+            )
         snap.memo[key] = found
     return found
 
@@ -197,11 +219,20 @@ def _seat_head(part_id: str, snap: TableSnapshot, view: dict, index: int, winds)
     seat = snap.seats[index]
     won_tiles = tuple(w["tile"] for w in view["winners"] if w["seat"] == index)
     offline = bool(seat.user_id) and not seat.online
-    return _part(
-        "_seat_head.html", id=part_id, wind=winds[index], name=snap.names[index],
-        dealer=player["is_dealer"], void=player["void"], void_chosen=player["void_chosen"],
-        out=player["out"], won_tiles=won_tiles, auto_play=seat.auto_play, offline=offline,
-        to_act=view["current"] == index, net=view["net"][index],
+    return render_part(
+        "_seat_head.html",
+        id=part_id,
+        wind=winds[index],
+        name=snap.names[index],
+        dealer=player["is_dealer"],
+        void=player["void"],
+        void_chosen=player["void_chosen"],
+        out=player["out"],
+        won_tiles=won_tiles,
+        auto_play=seat.auto_play,
+        offline=offline,
+        to_act=view["current"] == index,
+        net=view["net"][index],
         # 换三张: who has picked is public, what they picked is not.
         exchange_picked=view["phase"] == "exchange" and player["exchange_picked"],
     )
@@ -211,25 +242,32 @@ def _last_cue(snap: TableSnapshot) -> dict:
     return (snap.round.cue or {}) if snap.round is not None else {}
 
 
-def _melds(part_id: str, snap: TableSnapshot, seat: int, melds: list,
-           public: bool = False) -> str:
+def _melds(part_id: str, snap: TableSnapshot, seat: int, melds: list, public: bool = False) -> str:
     """The seat's melds; the newest one marked when it was the table's latest move.
     ``public``: as the other players see them, where a concealed kong whose tile they
     may see (option concealed_kong_shown) lies face down with that one tile turned up."""
     cue = _last_cue(snap)
-    newest = (cue.get("kind") in ("pong", "kong") and cue.get("seat") == seat
-              and bool(melds))
-    return _part("_melds.html", id=part_id, melds=tuple(tuple(m) for m in melds),
-                 newest=newest, public=public)
+    newest = cue.get("kind") in ("pong", "kong") and cue.get("seat") == seat and bool(melds)
+    return render_part(
+        "_melds.html",
+        id=part_id,
+        melds=tuple(tuple(m) for m in melds),
+        newest=newest,
+        public=public,
+    )
 
 
 def _river(part_id: str, snap: TableSnapshot, seat: int, discards: list) -> str:
     """The seat's discards in rows; the table's last discard marked when it is this
     seat's (and still lies there)."""
     cue = _last_cue(snap)
-    last = (cue.get("kind") == "discard" and cue.get("seat") == seat and bool(discards)
-            and discards[-1] == cue.get("tile"))
-    return _part("_river.html", id=part_id, discards=tuple(discards), last=last)
+    last = (
+        cue.get("kind") == "discard"
+        and cue.get("seat") == seat
+        and bool(discards)
+        and discards[-1] == cue.get("tile")
+    )
+    return render_part("_river.html", id=part_id, discards=tuple(discards), last=last)
 
 
 def _pool(snap: TableSnapshot, winds) -> str:
@@ -239,7 +277,7 @@ def _pool(snap: TableSnapshot, winds) -> str:
     found = snap.memo.get(key)
     if found is None:
         tiles = tuple((seat, winds[seat], tile_str(tile)) for seat, tile in snap.shown.pool)
-        found = snap.memo[key] = _part("_pool.html", tiles=tiles)
+        found = snap.memo[key] = render_part("_pool.html", tiles=tiles)
     return found
 
 
@@ -248,19 +286,25 @@ def _cue(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
     whether the viewer is to decide now (games.play.cues)."""
     cue = _last_cue(snap)
     engine = snap.shown
-    my_turn = viewer is not None and not snap.seats[viewer].auto_play and (
-        (view["phase"] == "turn" and view["current"] == viewer)
-        or offers.is_asked(engine, viewer)
-        or (view["phase"] == "void" and not view["players"][viewer]["void_chosen"])
-        or (view["phase"] == "exchange" and not view["players"][viewer]["exchange_picked"]))
-    return _part("_cue.html", kind=cue.get("kind", ""), key=cues.key(snap.room_code, cue),
-                 my_turn=my_turn)
+    my_turn = (
+        viewer is not None
+        and not snap.seats[viewer].auto_play
+        and (
+            (view["phase"] == "turn" and view["current"] == viewer)
+            or offers.is_asked(engine, viewer)
+            or (view["phase"] == "void" and not view["players"][viewer]["void_chosen"])
+            or (view["phase"] == "exchange" and not view["players"][viewer]["exchange_picked"])
+        )
+    )
+    return render_part(
+        "_cue.html", kind=cue.get("kind", ""), key=cues.key(snap.room_code, cue), my_turn=my_turn
+    )
 
 
 def _win_banner(snap: TableSnapshot, view: dict) -> str:
     """The win moment, while the win is the table's latest happening
     (games.table.win_moment)."""
-    return _part("_win_banner.html", **win_moment.banner(snap, view, _last_cue(snap)))
+    return render_part("_win_banner.html", **win_moment.banner(snap, view, _last_cue(snap)))
 
 
 def _center(snap: TableSnapshot, view: dict, viewer: int | None, winds) -> str:
@@ -269,8 +313,9 @@ def _center(snap: TableSnapshot, view: dict, viewer: int | None, winds) -> str:
     waiting = engine.waiting_on()
     # While a tile is on offer only those asked see a clock: anyone else seeing one would
     # learn that somebody may claim (games.play.offers).
-    if engine.phase != "ended" and (engine.phase not in offers.OFFER_PHASES
-                                    or offers.is_asked(engine, viewer)):
+    if engine.phase != "ended" and (
+        engine.phase not in offers.OFFER_PHASES or offers.is_asked(engine, viewer)
+    ):
         due = person_deadline(snap.round, engine)
         if due is not None:
             seconds_left = max(0, int((due - timezone.now()).total_seconds() + 0.999))
@@ -284,153 +329,19 @@ def _center(snap: TableSnapshot, view: dict, viewer: int | None, winds) -> str:
     elif cue.get("kind") == "discard" and view["phase"] == "turn":
         last_discard = (winds[cue["seat"]], cue["tile"], "discard")
     current = view["current"]
-    return _part(
-        "_center.html", seconds_left=seconds_left,
-        my_clock=viewer in waiting and not me_auto, wall_count=view["wall_count"],
-        phase=view["phase"], my_turn=current is not None and current == viewer,
+    return render_part(
+        "_center.html",
+        seconds_left=seconds_left,
+        my_clock=viewer in waiting and not me_auto,
+        wall_count=view["wall_count"],
+        phase=view["phase"],
+        my_turn=current is not None and current == viewer,
         current_wind=winds[current] if current is not None else "",
         current_name=snap.names[current] if current is not None else "",
-        last_discard=last_discard, on_offer=bool(claim),
+        last_discard=last_discard,
+        on_offer=bool(claim),
         exchange_direction=(view["exchange"] or {}).get("direction"),
     )
-
-
-def _my_parts(snap: TableSnapshot, view: dict, viewer: int, winds, csrf: str,
-              version: int) -> dict:
-    engine = snap.shown
-    player = view["players"][viewer]
-    seat = snap.seats[viewer]
-    action_url = reverse("table_action", args=[snap.room_code])
-    legal = {"discard": [], "void": [], "verbs": [], "kongs": [], "exchange": False}
-    for action in view["legal"]:
-        kind = action["type"]
-        if kind == "exchange":
-            legal["exchange"] = True
-        elif kind == "discard":
-            legal["discard"].append(action["tile"])
-        elif kind == "void":
-            legal["void"].append(action["suit"])
-        elif kind in ("concealed_kong", "added_kong"):
-            legal["kongs"].append((kind, action["tile"]))
-        else:
-            legal["verbs"].append(kind)
-    hints, waits = {}, []
-    if engine.phase != "ended":
-        hints = discard_hints(engine, viewer)
-        if not hints and not engine.out[viewer]:
-            waits = current_waits(engine, viewer)
-    hand = list(view["hand"])
-    drawn = view["drawn"]
-    if drawn is not None:
-        hand.remove(drawn)
-    my_void = player["void"]
-    # The table settings' default order (static/js/table-hand.js): 万 筒 条, the void
-    # suit last, so the page needs no re-sorting.
-    hand.sort(key=lambda t: (t[1:] == my_void, "mps".index(t[1:]), t[0]))
-    # On the player's turn, a tile they may not discard (the void suit goes first) is
-    # greyed, and clicking it is answered with the reason.
-    must_choose = bool(legal["discard"])
-    tiles = tuple(
-        (tile, tile in legal["discard"], tile[1:] == my_void, is_drawn, tile in hints,
-         must_choose and tile not in legal["discard"])
-        for tile, is_drawn in [(t, False) for t in hand] + ([(drawn, True)] if drawn else [])
-    )
-    kongs = tuple((kind, tile, sum(1 for k, _t in legal["kongs"] if k == kind) > 1)
-                  for kind, tile in legal["kongs"])
-    if legal["exchange"]:
-        hand_part = _exchange_hand(engine, viewer, hand, action_url, csrf, version)
-    else:
-        hand_part = _part("_my_hand.html", tiles=tiles, action_url=action_url, csrf=csrf,
-                          discard_version=version if legal["discard"] else None,
-                          received=hand_marks.received(view, viewer),
-                          coach=coaching.hand_mark(snap, viewer) if engine.options.coaching
-                          else "")
-    mine = {
-        "me-head": _seat_head("me-head", snap, view, viewer, winds),
-        "me-melds": _melds("me-melds", snap, viewer, player["melds"]),
-        "me-river": _river("me-river", snap, viewer, player["discards"]),
-        "me-hand": hand_part,
-        "me-actions": _part("_my_actions.html", voids=tuple(legal["void"]),
-                            exchange=_exchange_note(view),
-                            suggested=_suggested_void(view["hand"]) if legal["void"] else None,
-                            verbs=_verbs_with_details(engine, view, viewer, legal["verbs"]),
-                            kongs=kongs, version=version, action_url=action_url, csrf=csrf),
-        "me-hints": _part(
-            "_my_hints.html",
-            hints=tuple((tile, tuple((w.tile, w.unseen, w.fan) for w in found))
-                        for tile, found in hints.items()),
-            waits=tuple((w.tile, w.unseen, w.fan) for w in waits)),
-        "me-auto": _part("_my_auto.html", shown=view["phase"] != "ended",
-                         auto_play=seat.auto_play, action_url=action_url, csrf=csrf),
-        "me-phrases": _part("_phrases.html", phrases=_phrase_buttons(),
-                            action_url=action_url, csrf=csrf),
-    }
-    if engine.options.coaching:  # the room allows the coach: its panel has a place
-        mine["me-coach"] = _coach(snap, viewer)
-    return mine
-
-
-def _coach(snap: TableSnapshot, viewer: int) -> str:
-    """The coach's panel (games.table.coaching): only in a room that allows it, for a
-    seat whose person switched it on, while that seat has a decision to make."""
-    engine = snap.shown
-    on = coaching.shown_for(engine.options, snap.seats[viewer])
-    return coaching.panel(engine, viewer, coaching.advice_for(snap, viewer) if on else None)
-
-
-def _exchange_hand(engine, viewer: int, hand: list[str], action_url: str, csrf: str,
-                   version: int) -> str:
-    """换三张: the hand as toggle buttons, the count, the suggested pick and the button.
-    ``hand_key`` names the hand, so that the page keeps the player's choice while the
-    table changes around it (another player picking) and drops it if the hand changes."""
-    hint = exchange_hint(engine, viewer)
-    return _part("_exchange_hand.html", tiles=tuple(hand), hand_key="".join(hand),
-                 hint=tuple(tile_str(t) for t in parse_tiles(hint)) if hint else (),
-                 action_url=action_url, csrf=csrf, version=version)
-
-
-def _exchange_note(view: dict) -> tuple | None:
-    """(gave, direction, received) of the player's 换三张 while it matters: from their
-    pick until the void suits are chosen. Tiles as codes; direction None until the
-    tiles have moved."""
-    mine = (view["exchange"] or {}).get("mine")
-    if not mine or not mine["picked"] or view["phase"] not in ("exchange", "void"):
-        return None
-    def codes(text):
-        return tuple(tile_str(t) for t in parse_tiles(text)) if text else ()
-    return (codes(mine["picked"]), mine["direction"], codes(mine["received"]))
-
-
-def _phrase_buttons() -> tuple:
-    """(key, text, emoji's name or "") of every quick phrase, in the active language."""
-    return tuple((p.key, str(p.text), str(p.label or "")) for p in PHRASES)
-
-
-def _suggested_void(hand: list[str]) -> str:
-    """The suit to void that costs least: the one with the fewest tiles (万 before 筒
-    before 条 when they tie)."""
-    counts = {suit: sum(1 for t in hand if t[1:] == suit) for suit in "mps"}
-    return min("mps", key=lambda suit: counts[suit])
-
-
-def _verbs_with_details(engine, view: dict, viewer: int, verbs: list[str]) -> tuple:
-    """Each claim or win button with what it is about: "碰 三万", "胡 三万 · 清一色 2 番"."""
-    from games.words.display import tile_name
-
-    claim = view["claim"] or {}
-    tile = claim.get("tile")
-    details = []
-    for verb in verbs:
-        detail = ""
-        if verb in ("pong", "kong", "win") and tile:
-            detail = tile_name(tile)
-        if verb in ("win", "zimo"):
-            score = engine.win_on_offer(viewer)
-            if score is not None:  # a plain win says its points, never "0 fan"
-                worth = labels.hand_worth(score.patterns, score.fan, score.points)
-                detail = " · ".join(x for x in (detail, worth) if x)
-        details.append((verb, detail))
-    return tuple(details)
 
 
 def _settlement(snap: TableSnapshot, view: dict, winds, compared_at: str | None) -> str:
@@ -447,9 +358,17 @@ def _settlement(snap: TableSnapshot, view: dict, winds, compared_at: str | None)
     cards = settlement_cards.cards(view, names, winds, viewer)
     rows = settlement_cards.payment_rows(view, words.payments, viewer)
     players = tuple((seat, names[seat]) for seat in range(SEATS))
-    return _part("_settlement.html", words=words, nets=nets, cards=cards, rows=rows,
-                 players=players, round_id=snap.round.pk, room_code=snap.room_code,
-                 compared_at=compared_at)
+    return render_part(
+        "_settlement.html",
+        words=words,
+        nets=nets,
+        cards=cards,
+        rows=rows,
+        players=players,
+        round_id=snap.round.pk,
+        room_code=snap.room_code,
+        compared_at=compared_at,
+    )
 
 
 def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, request) -> str:
@@ -457,25 +376,38 @@ def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, re
     Rarely shown and different for each viewer, so rendered as a whole each time."""
     now = timezone.now()
     seats = [
-        SimpleNamespace(index=s.index, wind=winds[s.index], name=snap.names[s.index],
-                        empty=s.is_empty, is_me=s.index == viewer, is_bot=s.is_bot,
-                        ready=s.ready or s.is_bot,
-                        away=bool(s.user_id) and s.index != viewer and is_away(s, now))
+        SimpleNamespace(
+            index=s.index,
+            wind=winds[s.index],
+            name=snap.names[s.index],
+            empty=s.is_empty,
+            is_me=s.index == viewer,
+            is_bot=s.is_bot,
+            ready=s.ready or s.is_bot,
+            away=bool(s.user_id) and s.index != viewer and is_away(s, now),
+        )
         for s in snap.seats
     ]
     t = SimpleNamespace(
-        round=snap.round, seats=seats, me=seats[viewer] if viewer is not None else None,
+        round=snap.round,
+        seats=seats,
+        me=seats[viewer] if viewer is not None else None,
         is_owner=user.is_authenticated and snap.owner_id == user.pk,
         seats_fixed=snap.sealed,  # a sealed table's seats never change (rooms.seating)
-        match_over=snap.standings is not None, match_rounds=snap.match_rounds,
+        match_over=snap.standings is not None,
+        match_rounds=snap.match_rounds,
         empty_seats=sum(1 for s in seats if s.empty),
         # The levels offered when filling the empty seats, the first chosen by default:
         # 高手 plays fast and fair for a newcomer; 大师 (stronger in the duplicate
         # benchmark, benchmarks/bots/bench_bots.py) is one click away.
         levels=[(level, labels.LEVEL_SHORT[level]) for level in ("strong", "expert", "easy")],
     )
-    context = {"t": t, "room": SimpleNamespace(code=snap.room_code), "user": user,
-               "csrf_token": csrf}
+    context = {
+        "t": t,
+        "room": SimpleNamespace(code=snap.room_code),
+        "user": user,
+        "csrf_token": csrf,
+    }
     if request is not None:
         return render_to_string("games/_seating.html", context, request=request).strip()
     context["request"] = SimpleNamespace(path=reverse("table", args=[snap.room_code]))

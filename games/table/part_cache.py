@@ -1,0 +1,27 @@
+"""A part of the table rendered from a small tuple of plain values, and remembered by it:
+a river, a hand of backs or the scoreboard is rendered once per change for every viewer
+who sees it alike."""
+
+from functools import lru_cache
+
+from django.template.loader import get_template
+from django.utils.translation import get_language
+
+from games.table.tiles import tile_markup
+
+
+def render_part(template: str, **data) -> str:
+    """``template`` rendered with ``data`` (hashable values only), remembered by both."""
+    return _rendered(template, get_language(), tuple(sorted(data.items())))
+
+
+@lru_cache(maxsize=8192)
+def _rendered(template: str, language: str, data: tuple) -> str:
+    # ``language`` only keys the cache: the template translates in the active language.
+    return get_template(f"games/table/{template}").render(dict(data)).strip()
+
+
+def forget_rendered() -> None:
+    """Forget every part (tests: each test's database numbers its rooms again)."""
+    _rendered.cache_clear()
+    tile_markup.cache_clear()
