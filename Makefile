@@ -48,8 +48,10 @@ test-fast: $(VENV)/.installed-test
 migrations-check: $(VENV)/.installed
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
+# The linter (with a complexity limit: pyproject.toml) and the formatter's check.
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 
 clean:
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-* staticfiles .prod

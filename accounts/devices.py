@@ -36,10 +36,12 @@ def _stamp(user) -> str:
     """What a browser's cookie must hold for ``user`` to be known: a digest of their
     present password's hash and of their device generation, so that a password change
     or "log out everywhere else" (``forget_others``) makes every older cookie unknown."""
-    generation = DeviceGeneration.objects.filter(user=user).values_list(
-        "number", flat=True).first() or 0
-    return salted_hmac(SALT, f"{user.pk}|{user.password}|{generation}",
-                       algorithm="sha256").hexdigest()[:32]
+    generation = (
+        DeviceGeneration.objects.filter(user=user).values_list("number", flat=True).first() or 0
+    )
+    return salted_hmac(
+        SALT, f"{user.pk}|{user.password}|{generation}", algorithm="sha256"
+    ).hexdigest()[:32]
 
 
 def _remembered(request) -> list[tuple[int, str]]:
@@ -54,9 +56,14 @@ def _remembered(request) -> list[tuple[int, str]]:
         return []
     if not isinstance(pairs, list):
         return []
-    return [(pair[0], pair[1]) for pair in pairs
-            if isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int)
-            and isinstance(pair[1], str)]
+    return [
+        (pair[0], pair[1])
+        for pair in pairs
+        if isinstance(pair, list)
+        and len(pair) == 2
+        and isinstance(pair[0], int)
+        and isinstance(pair[1], str)
+    ]
 
 
 def knows(request, username: str) -> bool:
@@ -77,8 +84,7 @@ def forget_others(user) -> None:
     """Make every browser that knows ``user`` now unknown (one more generation); the
     caller remembers its own again (``remember``)."""
     with transaction.atomic():
-        generation, _created = DeviceGeneration.objects.select_for_update().get_or_create(
-            user=user)
+        generation, _created = DeviceGeneration.objects.select_for_update().get_or_create(user=user)
         generation.number += 1
         generation.save(update_fields=["number"])
 
@@ -88,8 +94,14 @@ def remember(request, response, user) -> None:
     else): set (or renew) the cookie that makes this browser a known device for them.
     httponly (no script reads it), Lax (not sent by other sites' forms), over HTTPS only
     where the session cookie is (HTTPS=1 sets both)."""
-    pairs = [[user.pk, _stamp(user)]] + [[pk, stamp] for pk, stamp in _remembered(request)
-                                         if pk != user.pk]
+    pairs = [[user.pk, _stamp(user)]] + [
+        [pk, stamp] for pk, stamp in _remembered(request) if pk != user.pk
+    ]
     response.set_cookie(
-        COOKIE, signing.dumps(pairs[:REMEMBERED], salt=SALT), max_age=MAX_AGE,
-        httponly=True, samesite="Lax", secure=settings.SESSION_COOKIE_SECURE)
+        COOKIE,
+        signing.dumps(pairs[:REMEMBERED], salt=SALT),
+        max_age=MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SESSION_COOKIE_SECURE,
+    )

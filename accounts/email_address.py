@@ -44,10 +44,14 @@ class EmailForm(PasswordConfirmed):
     tell who has it."""
 
     email = forms.EmailField(
-        label=gettext_lazy("E-mail address"), required=False, max_length=254,
-        help_text=gettext_lazy("Only for resetting your password if you forget it. "
-                               "Leave it empty to remove it."),
-        widget=forms.EmailInput(attrs={"autocomplete": "email"}))
+        label=gettext_lazy("E-mail address"),
+        required=False,
+        max_length=254,
+        help_text=gettext_lazy(
+            "Only for resetting your password if you forget it. Leave it empty to remove it."
+        ),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
 
     field_order = ["email", "password"]
 
@@ -64,12 +68,12 @@ def ask_to_confirm(request, user, address: str) -> None:
     its link dead) and send it its link."""
     token = secrets.token_urlsafe(32)
     PendingEmail.objects.update_or_create(
-        user=user, defaults={"email": address, "token_sha256": _digest(token),
-                             "created": timezone.now()})
+        user=user,
+        defaults={"email": address, "token_sha256": _digest(token), "created": timezone.now()},
+    )
     link = request.build_absolute_uri(reverse("accounts:email_confirm", args=[token]))
     context = {"user": user, "site_name": SITE_NAME, "link": link, "days": LINK_DAYS}
-    subject = "".join(render_to_string("accounts/email_confirm_subject.txt",
-                                       context).splitlines())
+    subject = "".join(render_to_string("accounts/email_confirm_subject.txt", context).splitlines())
     body = render_to_string("accounts/email_confirm_email.txt", context)
     deliver(EmailMessage(subject, body, None, [address]))
 
@@ -91,8 +95,9 @@ def email(request):
     once its owner confirms it from the link sent to it (``email_confirm``): a typo must
     not send the account's reset links to a stranger. Removing needs no link."""
     user = request.user
-    form = EmailForm(request.POST or None, user=user, request=request,
-                     initial={"email": user.email})
+    form = EmailForm(
+        request.POST or None, user=user, request=request, initial={"email": user.email}
+    )
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -110,9 +115,14 @@ def email(request):
             admission = keeping_limits.admit_email_confirmation(request)
             if not admission.refused:
                 ask_to_confirm(request, user, address)
-                messages.success(request, _(
-                    "We have sent a link to %(email)s. Open it to use this address for "
-                    "password reset.") % {"email": address})
+                messages.success(
+                    request,
+                    _(
+                        "We have sent a link to %(email)s. Open it to use this address for "
+                        "password reset."
+                    )
+                    % {"email": address},
+                )
                 return redirect("accounts:profile")
             form.add_error(None, keeping_limits.email_confirmation_message(admission))
             status = 429
@@ -139,6 +149,9 @@ def email_confirm(request, token):
         request.user.email = pending.email
         request.user.save(update_fields=["email"])
         pending.delete()
-    messages.success(request, _("Your e-mail address %(email)s is saved. Reset links will "
-                                "go there.") % {"email": pending.email})
+    messages.success(
+        request,
+        _("Your e-mail address %(email)s is saved. Reset links will go there.")
+        % {"email": pending.email},
+    )
     return redirect("accounts:profile")

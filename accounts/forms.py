@@ -26,11 +26,15 @@ class Refusable:
 
 
 # Django's own message says both fields "may be case-sensitive": names are not here.
-INVALID_LOGIN = _("Please enter a correct user name and password. User names are matched "
-                  "in any case; passwords must be typed exactly.")
-INVALID_STAFF_LOGIN = _("Please enter the correct user name and password for a staff "
-                        "account. User names are matched in any case; passwords must be "
-                        "typed exactly.")
+INVALID_LOGIN = _(
+    "Please enter a correct user name and password. User names are matched "
+    "in any case; passwords must be typed exactly."
+)
+INVALID_STAFF_LOGIN = _(
+    "Please enter the correct user name and password for a staff "
+    "account. User names are matched in any case; passwords must be "
+    "typed exactly."
+)
 
 
 class LimitedLogin(Refusable):
@@ -47,8 +51,9 @@ class LimitedLogin(Refusable):
 
     def full_clean(self):
         if self.is_bound and self.refusal is None and self.request is not None:
-            self.admission = login_limits.admit_login(self.request,
-                                                known_device=self._from_known_device)
+            self.admission = login_limits.admit_login(
+                self.request, known_device=self._from_known_device
+            )
             if self.admission.refused:
                 self.refusal = login_limits.login_failures_message(self.admission.wait)
         super().full_clean()
@@ -63,8 +68,9 @@ class LimitedLogin(Refusable):
         return bool(name) and devices.knows(self.request, name)
 
     def clean(self):
-        tried = bool(self.cleaned_data.get("username") is not None
-                     and self.cleaned_data.get("password"))
+        tried = bool(
+            self.cleaned_data.get("username") is not None and self.cleaned_data.get("password")
+        )
         try:
             cleaned = super().clean()
         except ValidationError:
@@ -90,8 +96,10 @@ class AdminLoginForm(LimitedLogin, AdminAuthenticationForm):
     the site's log-in, its failures counted with the site's: otherwise the admin's page
     would be a second door with guesses of its own."""
 
-    error_messages = {**AdminAuthenticationForm.error_messages,
-                      "invalid_login": INVALID_STAFF_LOGIN}
+    error_messages = {
+        **AdminAuthenticationForm.error_messages,
+        "invalid_login": INVALID_STAFF_LOGIN,
+    }
 
 
 class SignUpForm(Refusable, UserCreationForm):
@@ -110,18 +118,28 @@ class SignUpForm(Refusable, UserCreationForm):
         names.refuse_invisible(username)  # a filler, a direction mark: not seen
         if usernames.passes_for_deleted(username):
             raise ValidationError(
-                _("This name is how the site shows a deleted account. Please choose "
-                  "another."), code="deleted_look_alike")
+                _("This name is how the site shows a deleted account. Please choose another."),
+                code="deleted_look_alike",
+            )
         taken = usernames.look_alike(username)
         if taken is not None:
             raise ValidationError(
-                _("This name looks too much like %(name)s, a player's name already. "
-                  "Please choose another."), code="look_alike", params={"name": taken})
+                _(
+                    "This name looks too much like %(name)s, a player's name already. "
+                    "Please choose another."
+                ),
+                code="look_alike",
+                params={"name": taken},
+            )
         if usernames.mixes_scripts(username):
             raise ValidationError(
-                _("This name mixes alphabets (such as Latin with Cyrillic or Greek "
-                  "letters), which can pass for another player's name. Please write it "
-                  "in one."), code="mixed_scripts")
+                _(
+                    "This name mixes alphabets (such as Latin with Cyrillic or Greek "
+                    "letters), which can pass for another player's name. Please write it "
+                    "in one."
+                ),
+                code="mixed_scripts",
+            )
         return username
 
 
@@ -151,8 +169,10 @@ class PasswordConfirmed(PasswordTriesLimited, forms.Form):
     address, deleting the account)."""
 
     password = forms.CharField(
-        label=_("Your password"), strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}))
+        label=_("Your password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
 
     def __init__(self, *args, user, request=None, **kwargs):
         super().__init__(*args, **kwargs)

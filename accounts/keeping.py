@@ -69,8 +69,15 @@ class ResetForm(Refusable, PasswordResetForm):
     password), refusable after too many requests, its message rendered in the asker's
     language and sent by ``deliver``."""
 
-    def send_mail(self, subject_template_name, email_template_name, context, from_email,
-                  to_email, html_email_template_name=None):
+    def send_mail(
+        self,
+        subject_template_name,
+        email_template_name,
+        context,
+        from_email,
+        to_email,
+        html_email_template_name=None,
+    ):
         subject = "".join(render_to_string(subject_template_name, context).splitlines())
         body = render_to_string(email_template_name, context)
         deliver(EmailMultiAlternatives(subject, body, from_email, [to_email]))
@@ -96,8 +103,9 @@ class PasswordResetView(auth_views.PasswordResetView):
         if form.is_valid():
             return self.form_valid(form)
         admission.give_back()  # a mistake in the form: nothing was sent
-        return self.render_to_response(self.get_context_data(form=form),
-                                       status=429 if form.refusal else 200)
+        return self.render_to_response(
+            self.get_context_data(form=form), status=429 if form.refusal else 200
+        )
 
 
 class PasswordResetDoneView(auth_views.PasswordResetDoneView):
@@ -133,8 +141,9 @@ class PasswordChangeView(auth_views.PasswordChangeView):
 
     def form_valid(self, form):
         response = super().form_valid(form)  # keeps this session (update_session_auth_hash)
-        socket_sessions.end_sockets(self.request.user.pk,
-                                    keep_session=self.request.session.session_key)
+        socket_sessions.end_sockets(
+            self.request.user.pk, keep_session=self.request.session.session_key
+        )
         devices.remember(self.request, response, self.request.user)
         return response
 
@@ -228,12 +237,21 @@ def live_sessions(user) -> list[DeviceSession]:
 def _sessions_page(request, *, refusal=None, status=200):
     record(request, request.user)  # this one is in the list, used now
     current = request.session.session_key
-    rows = [{"device": device_name(row.user_agent), "created": row.created,
-             "last_seen": row.last_seen, "current": row.session_id == current}
-            for row in live_sessions(request.user)]
-    return render(request, "accounts/sessions.html", {
-        "rows": rows, "others": sum(1 for row in rows if not row["current"]),
-        "refusal": refusal}, status=status)
+    rows = [
+        {
+            "device": device_name(row.user_agent),
+            "created": row.created,
+            "last_seen": row.last_seen,
+            "current": row.session_id == current,
+        }
+        for row in live_sessions(request.user)
+    ]
+    return render(
+        request,
+        "accounts/sessions.html",
+        {"rows": rows, "others": sum(1 for row in rows if not row["current"]), "refusal": refusal},
+        status=status,
+    )
 
 
 @login_required
@@ -250,11 +268,15 @@ def end_other_sessions(request):
     open sockets, and no other browser stays a known device (``accounts.devices``)."""
     admission = keeping_limits.admit_session_ending(request)
     if admission.refused:
-        return _sessions_page(request, refusal=keeping_limits.session_ending_message(admission),
-                              status=429)
+        return _sessions_page(
+            request, refusal=keeping_limits.session_ending_message(admission), status=429
+        )
     current = request.session.session_key
-    others = list(DeviceSession.objects.filter(user=request.user)
-                  .exclude(session_id=current).values_list("session_id", flat=True))
+    others = list(
+        DeviceSession.objects.filter(user=request.user)
+        .exclude(session_id=current)
+        .values_list("session_id", flat=True)
+    )
     end_sessions(others)
     socket_sessions.end_sockets(request.user.pk, keep_session=current)
     devices.forget_others(request.user)
@@ -265,7 +287,6 @@ def end_other_sessions(request):
 
 
 # --- Deleting the account ---------------------------------------------------------------
-
 
 
 def deleted_name() -> str:
@@ -352,5 +373,9 @@ def delete(request):
                 return redirect("home")
         elif form.refusal:
             status = 429
-    return render(request, "accounts/delete.html", {
-        "form": form, "playing": playing, "deleted_name": DELETED_NAME}, status=status)
+    return render(
+        request,
+        "accounts/delete.html",
+        {"form": form, "playing": playing, "deleted_name": DELETED_NAME},
+        status=status,
+    )

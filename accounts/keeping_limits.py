@@ -66,7 +66,8 @@ def reset_message(admission) -> str:
     return ngettext(
         "Too many password reset requests. Please try again in %(minutes)d minute.",
         "Too many password reset requests. Please try again in %(minutes)d minutes.",
-        minutes) % {"minutes": minutes}
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def admit_email_confirmation(request):
@@ -81,7 +82,8 @@ def email_confirmation_message(admission) -> str:
         "Please try again in %(minutes)d minute.",
         "Too many confirmation e-mails have been sent lately. "
         "Please try again in %(minutes)d minutes.",
-        minutes) % {"minutes": minutes}
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def admit_password_try(request):
@@ -96,7 +98,8 @@ def password_message(admission) -> str:
     return ngettext(
         "Too many wrong passwords. Please try again in %(minutes)d minute.",
         "Too many wrong passwords. Please try again in %(minutes)d minutes.",
-        minutes) % {"minutes": minutes}
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def admit_session_ending(request):
@@ -110,4 +113,5 @@ def session_ending_message(admission) -> str:
         "Please try again in %(minutes)d minute.",
         "You have logged out your other sessions many times lately. "
         "Please try again in %(minutes)d minutes.",
-        minutes) % {"minutes": minutes}
+        minutes,
+    ) % {"minutes": minutes}

@@ -30,8 +30,7 @@ def _account(group, request) -> str:
 
 
 # "ip" counts by the client's address (``counters.client_address``).
-LOGIN_FAILURES_ACCOUNT = Counter("login-failures-account", "LOGIN_FAILURES_PER_ACCOUNT",
-                                 _account)
+LOGIN_FAILURES_ACCOUNT = Counter("login-failures-account", "LOGIN_FAILURES_PER_ACCOUNT", _account)
 LOGIN_FAILURES_ADDRESS = Counter("login-failures-address", "LOGIN_FAILURES_PER_ADDRESS", "ip")
 SIGNUPS = [Counter("signups-address", "SIGNUPS_PER_ADDRESS", "ip")]
 
@@ -41,7 +40,8 @@ def login_failures_message(wait: int) -> str:
     return ngettext(
         "Too many failed log-ins. Please try again in %(minutes)d minute.",
         "Too many failed log-ins. Please try again in %(minutes)d minutes.",
-        minutes) % {"minutes": minutes}
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def admit_login(request, *, known_device=lambda: False) -> Admission:
@@ -70,7 +70,8 @@ def signup_message(wait: int) -> str:
         "Please try again in %(minutes)d minute.",
         "Too many accounts have been created from your network. "
         "Please try again in %(minutes)d minutes.",
-        minutes) % {"minutes": minutes}
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def admit_signup(request) -> Admission:

@@ -17,6 +17,7 @@ from accounts.models import TOUCH_SECONDS, record, sessions_recorded, touched_ke
 
 logger = logging.getLogger(__name__)
 
+
 def _session_key(request) -> str | None:
     session = getattr(request, "session", None)
     if session is None or not sessions_recorded():

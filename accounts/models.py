@@ -37,11 +37,11 @@ def sessions_recorded() -> bool:
 
 
 class DeviceSession(models.Model):
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="device_sessions")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="device_sessions"
+    )
     # Never shown in a page: the key of a session is the session.
-    session = models.OneToOneField(Session, on_delete=models.CASCADE,
-                                   related_name="device")
+    session = models.OneToOneField(Session, on_delete=models.CASCADE, related_name="device")
     user_agent = models.CharField(max_length=USER_AGENT_LENGTH, blank=True)
     created = models.DateTimeField(default=timezone.now)
     last_seen = models.DateTimeField(default=timezone.now)
@@ -80,10 +80,12 @@ def record(request, user) -> None:
     try:
         with transaction.atomic():
             updated = DeviceSession.objects.filter(session_id=key, user=user).update(
-                last_seen=now, user_agent=agent)
+                last_seen=now, user_agent=agent
+            )
             if not updated and Session.objects.filter(pk=key).exists():
-                DeviceSession.objects.create(session_id=key, user=user, user_agent=agent,
-                                             created=now, last_seen=now)
+                DeviceSession.objects.create(
+                    session_id=key, user=user, user_agent=agent, created=now, last_seen=now
+                )
     except IntegrityError:
         return  # the session went meanwhile (a log-out in another tab), or was recorded
     try:
@@ -105,8 +107,9 @@ class PendingEmail(models.Model):
     once, for this account, within ``accounts.email_address.LINK_DAYS``; a link for an
     address no longer pending (replaced, removed, confirmed) finds nothing."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                related_name="pending_email")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pending_email"
+    )
     email = models.EmailField(max_length=254)
     token_sha256 = models.CharField(max_length=64)
     created = models.DateTimeField(default=timezone.now)
@@ -125,8 +128,9 @@ class DeviceGeneration(models.Model):
     browser logged out that way, or from before a password change, guesses past the
     account's lock no more. No row: generation 0."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                                related_name="device_generation")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="device_generation"
+    )
     number = models.PositiveIntegerField(default=0)
 
     def __str__(self) -> str:

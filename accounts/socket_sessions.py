@@ -53,7 +53,8 @@ CLOSE_SESSION_ENDED = 4401
 # What such a page is told (#table-error on the table, #lobby-note in the lobby).
 SESSION_ENDED_MESSAGE = _(
     "You were logged out (or your password was changed): this page no longer updates. "
-    "Reload it to go on.")
+    "Reload it to go on."
+)
 
 # A view ending sessions waits this long at most for the channel layer (Redis away):
 # the sessions are ended all the same, and the sockets' own check closes them.
@@ -98,8 +99,9 @@ def _tell(user_id: int, message: dict) -> None:
         return
 
     async def send() -> None:
-        await asyncio.wait_for(layer.group_send(group_name(user_id), message),
-                               timeout=SEND_TIMEOUT_SECONDS)
+        await asyncio.wait_for(
+            layer.group_send(group_name(user_id), message), timeout=SEND_TIMEOUT_SECONDS
+        )
 
     try:
         async_to_sync(send)()

@@ -19,12 +19,19 @@ urlpatterns = [
     ),
     path("profile/", views.profile, name="profile"),
     path("password/reset/", keeping.PasswordResetView.as_view(), name="password_reset"),
-    path("password/reset/sent/", keeping.PasswordResetDoneView.as_view(),
-         name="password_reset_done"),
-    path("password/reset/<uidb64>/<token>/", keeping.PasswordResetConfirmView.as_view(),
-         name="password_reset_confirm"),
-    path("password/reset/complete/", keeping.PasswordResetCompleteView.as_view(),
-         name="password_reset_complete"),
+    path(
+        "password/reset/sent/", keeping.PasswordResetDoneView.as_view(), name="password_reset_done"
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        keeping.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/complete/",
+        keeping.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("email/", email_address.email, name="email"),
     path("email/confirm/<str:token>/", email_address.email_confirm, name="email_confirm"),
     path("sessions/", keeping.sessions, name="sessions"),

@@ -27,7 +27,8 @@ def _homoglyphs() -> dict[str, list[str]]:
     table: dict[str, list[str]] = {}
     for char, found in confusables_data.items():
         table.setdefault(char.replace("\u200e", ""), []).extend(
-            glyph["c"].replace("\u200e", "") for glyph in found)
+            glyph["c"].replace("\u200e", "") for glyph in found
+        )
     return table
 
 
@@ -70,8 +71,9 @@ def without_accents(text: str) -> str:
     """``text`` without its accents and other combining marks ("xiaomíng" is
     "xiaoming"): decomposed (NFKD) and every mark that combines with the letter before
     it dropped. Marks are small on the screen and a glance misses them."""
-    return "".join(char for char in unicodedata.normalize("NFKD", text)
-                   if not unicodedata.combining(char))
+    return "".join(
+        char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char)
+    )
 
 
 def looks(name: str) -> set[str]:
@@ -127,6 +129,7 @@ def passes_for_deleted(name: str) -> bool:
     plain = SEPARATORS.sub("", name)
     marks = {skeleton(DELETED_NAME), skeleton(DELETED_NAME_SHOWN)}
     return any(mark in look for look in looks(plain) for mark in marks)
+
 
 def mixes_scripts(name: str) -> bool:
     """Whether ``name`` mixes scripts the way a spoof does."""

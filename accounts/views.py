@@ -48,8 +48,9 @@ def admin_login(request, extra_context=None):
     form = (getattr(response, "context_data", None) or {}).get("form")
     if getattr(form, "refusal", None):
         response.status_code = 429
-    elif request.method == "POST" and response.status_code == 302 and (
-            request.user.is_authenticated):
+    elif (
+        request.method == "POST" and response.status_code == 302 and (request.user.is_authenticated)
+    ):
         devices.remember(request, response, request.user)
     return response
 
@@ -67,16 +68,19 @@ def signup(request):
             return _signed_up(request, form.save())
         admission.give_back()  # nothing was created
     # The table or set a link leads to, named on the page.
-    return render(request, "accounts/signup.html",
-                  {"form": form, "share_title": share_title(safe_next(request))},
-                  status=429 if form.refusal else 200)
+    return render(
+        request,
+        "accounts/signup.html",
+        {"form": form, "share_title": share_title(safe_next(request))},
+        status=429 if form.refusal else 200,
+    )
 
 
 def _signed_up(request, user):
     login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    messages.success(request, _("Welcome, %(name)s! Your account is ready.") % {
-        "name": user.username
-    })
+    messages.success(
+        request, _("Welcome, %(name)s! Your account is ready.") % {"name": user.username}
+    )
     response = redirect(safe_next(request) or "home")
     devices.remember(request, response, user)  # a log-in too: this browser is theirs
     return response
@@ -85,8 +89,9 @@ def _signed_up(request, user):
 def share_title(path: str | None) -> str | None:
     """The share title of the page ``path`` leads to, if an app names it
     (``hooks.share_title_sources``: games.rooms.sharing)."""
-    return next((title for source in hooks.share_title_sources
-                 if (title := source(path)) is not None), None)
+    return next(
+        (title for source in hooks.share_title_sources if (title := source(path)) is not None), None
+    )
 
 
 def safe_next(request) -> str | None:
@@ -94,7 +99,8 @@ def safe_next(request) -> str | None:
     host: an open redirect would lend the site's name to a phishing link)."""
     target = request.POST.get("next") or request.GET.get("next")
     if target and url_has_allowed_host_and_scheme(
-            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return target
     return None
 

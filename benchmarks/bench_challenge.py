@@ -43,11 +43,15 @@ def main() -> None:
             start = time.perf_counter()
             friends.create(owner=owner, name="bench", count=args.deals)
             set_ms.append((time.perf_counter() - start) * 1000)
-        print(f"a day's deal: {statistics.mean(day_ms):.0f} ms mean, {max(day_ms):.0f} ms "
-              f"worst over {args.days} days ({statistics.mean(day_moves):.0f} moves of 大师 "
-              "each on average)")
-        print(f"a set of {args.deals} deals: {statistics.mean(set_ms):.0f} ms mean, "
-              f"{max(set_ms):.0f} ms worst over {args.sets} sets")
+        print(
+            f"a day's deal: {statistics.mean(day_ms):.0f} ms mean, {max(day_ms):.0f} ms "
+            f"worst over {args.days} days ({statistics.mean(day_moves):.0f} moves of 大师 "
+            "each on average)"
+        )
+        print(
+            f"a set of {args.deals} deals: {statistics.mean(set_ms):.0f} ms mean, "
+            f"{max(set_ms):.0f} ms worst over {args.sets} sets"
+        )
 
 
 if __name__ == "__main__":

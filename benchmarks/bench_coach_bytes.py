@@ -34,8 +34,12 @@ def _p99(values: list[float]) -> float:
 def _summary(values: list[float], digits: int = 1) -> dict:
     if not values:
         return {"n": 0}
-    return {"n": len(values), "mean": round(statistics.fmean(values), digits),
-            "p99": round(_p99(values), digits), "max": round(max(values), digits)}
+    return {
+        "n": len(values),
+        "mean": round(statistics.fmean(values), digits),
+        "p99": round(_p99(values), digits),
+        "max": round(max(values), digits),
+    }
 
 
 def measure(rounds: int, seed: str) -> dict:
@@ -54,27 +58,50 @@ def measure(rounds: int, seed: str) -> dict:
     options = RoomOptions.from_dict({"coaching": True})
     viewer = SimpleNamespace(is_authenticated=True, pk=1)
     extra_all, extra_changed, first_full, panel_raw, panel_gzip, render_ms = (
-        [], [], [], [], [], [])
+        [],
+        [],
+        [],
+        [],
+        [],
+        [],
+    )
 
     def seats(coach_on: bool) -> tuple:
         found = []
         for index, user in enumerate(users):
-            seat = Seat(index=index, user_id=user.pk, auto_play=False, online=True,
-                        coach_for_id=user.pk if coach_on and index == 0 else None)
+            seat = Seat(
+                index=index,
+                user_id=user.pk,
+                auto_play=False,
+                online=True,
+                coach_for_id=user.pk if coach_on and index == 0 else None,
+            )
             seat.user = user
             found.append(seat)
         return tuple(found)
 
     def show(state, number: int, screens: dict, version: int) -> None:
         """One table update: seat 0's page with the coach on and off."""
-        rnd = Round(pk=number + 1, number=number + 1, seed_hash="0" * 64, version=version,
-                    status=Round.Status.PLAYING)
+        rnd = Round(
+            pk=number + 1,
+            number=number + 1,
+            seed_hash="0" * 64,
+            version=version,
+            status=Round.Status.PLAYING,
+        )
         sent = {}
         for on in (True, False):
             snap = TableSnapshot(
-                room_id=1, room_code="BENCH1", owner_id=1, room_status="playing",
-                seats=seats(on), round=rnd, engine=state, scores=(0, 0, 0, 0),
-                loaded_at=timezone.now())
+                room_id=1,
+                room_code="BENCH1",
+                owner_id=1,
+                room_status="playing",
+                seats=seats(on),
+                round=rnd,
+                engine=state,
+                scores=(0, 0, 0, 0),
+                loaded_at=timezone.now(),
+            )
             start = time.perf_counter()
             table = render_table(snap, user=viewer, csrf="x" * 64)
             if on:
@@ -94,14 +121,20 @@ def measure(rounds: int, seed: str) -> dict:
 
     with translation.override("zh-hans"):
         for number in range(rounds):
-            engine = EngineRound.deal(seed=f"bench-coach-bytes-{seed}-{number}",
-                                      dealer=number % 4, options=options)
+            engine = EngineRound.deal(
+                seed=f"bench-coach-bytes-{seed}-{number}", dealer=number % 4, options=options
+            )
             screens = {True: Screen(), False: Screen()}
             versions = iter(range(1, 10**6))
             show(engine, number, screens, next(versions))
-            play_round(engine, ("expert",) * 4, random.Random(number),
-                       on_applied=lambda state, *_, n=number, s=screens, v=versions:
-                       show(state, n, s, next(v)))
+            play_round(
+                engine,
+                ("expert",) * 4,
+                random.Random(number),
+                on_applied=lambda state, *_, n=number, s=screens, v=versions: show(
+                    state, n, s, next(v)
+                ),
+            )
 
     return {
         "rounds": rounds,

@@ -92,15 +92,25 @@ def main() -> None:
         took = time.perf_counter() - started
         done.set()
         writer.join()
-        print(f"{args.sets} sets of {args.deals} deals at once: {took:.1f} s "
-              f"({outcomes['made']} made, {outcomes['refused']} refused)")
+        print(
+            f"{args.sets} sets of {args.deals} deals at once: {took:.1f} s "
+            f"({outcomes['made']} made, {outcomes['refused']} refused)"
+        )
         if latencies:
-            print(f"the other person's writes meanwhile ({len(latencies)}, every "
-                  f"{args.interval * 1000:.0f} ms): p50 {statistics.median(latencies):.0f} ms, "
-                  f"p99 {percentile(latencies, 0.99):.0f} ms, "
-                  f"worst {max(latencies):.0f} ms")
-        print("errors: " + ("none" if not errors else "; ".join(
-            f"{count}× {text}" for text, count in errors.most_common())))
+            print(
+                f"the other person's writes meanwhile ({len(latencies)}, every "
+                f"{args.interval * 1000:.0f} ms): p50 {statistics.median(latencies):.0f} ms, "
+                f"p99 {percentile(latencies, 0.99):.0f} ms, "
+                f"worst {max(latencies):.0f} ms"
+            )
+        print(
+            "errors: "
+            + (
+                "none"
+                if not errors
+                else "; ".join(f"{count}× {text}" for text, count in errors.most_common())
+            )
+        )
 
 
 if __name__ == "__main__":

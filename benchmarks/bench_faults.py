@@ -63,8 +63,11 @@ class Site:
         """The web processes, the one holding the most rooms first (a fault there
         reaches the most tables)."""
         metrics = self.stack.read_metrics(full=True)
-        held = {role: (metrics.get(p.pid) or {}).get("rooms_held") or 0
-                for role, p in self.stack.processes if role.startswith("daphne-")}
+        held = {
+            role: (metrics.get(p.pid) or {}).get("rooms_held") or 0
+            for role, p in self.stack.processes
+            if role.startswith("daphne-")
+        }
         return sorted(held, key=held.get, reverse=True)
 
 
@@ -119,12 +122,18 @@ def recovery(tables: list[Table], fault_at: float, over_at: float) -> dict:
         times = arrivals(table)
         after = [t for t in times if t > over_at]
         again.append(after[0] - over_at if after else float("inf"))
-        around = [fault_at - 2.0] + [t for t in times if fault_at - 2.0 < t < over_at + 30] + \
-            [after[0] if after else float("inf")]
+        around = (
+            [fault_at - 2.0]
+            + [t for t in times if fault_at - 2.0 < t < over_at + 30]
+            + [after[0] if after else float("inf")]
+        )
         stalls.append(max(b - a for a, b in zip(around, around[1:], strict=False)))
-    return {"moving_again_s": max(again), "longest_stall_s": max(stalls),
-            "moving_again_by_table_s": [round(x, 2) for x in again],
-            "moves_seen_by_table": [len(arrivals(t)) for t in tables]}
+    return {
+        "moving_again_s": max(again),
+        "longest_stall_s": max(stalls),
+        "moving_again_by_table_s": [round(x, 2) for x in again],
+        "moves_seen_by_table": [len(arrivals(t)) for t in tables],
+    }
 
 
 def run_fault(name: str, **kwargs) -> dict:
@@ -132,35 +141,60 @@ def run_fault(name: str, **kwargs) -> dict:
     return run_faults([name], **kwargs)[0]
 
 
-def run_faults(names: list[str], *, tables: int, after: float, workdir: Path,
-               postgres: OwnPostgres, redis: OwnRedis, project_dir: Path = REPO,
-               think: float = 0.2, seed: int = 1, offer_pause: float = 0.5,
-               lead: float = LEAD_SECONDS) -> list[dict]:
+def run_faults(
+    names: list[str],
+    *,
+    tables: int,
+    after: float,
+    workdir: Path,
+    postgres: OwnPostgres,
+    redis: OwnRedis,
+    project_dir: Path = REPO,
+    think: float = 0.2,
+    seed: int = 1,
+    offer_pause: float = 0.5,
+    lead: float = LEAD_SECONDS,
+) -> list[dict]:
     """One fresh site under load, the faults one after the other (``lead`` seconds of
     play before each, ``after`` after it); one result per fault, each with the checks of
     the whole run's end (rounds stalled, verify_rounds)."""
     stack = Stack(
-        project_dir=project_dir, mode="services", processes=2, workdir=workdir,
-        offer_pause=offer_pause, proxy=True,
-        database_url=f"{postgres.url.rsplit('/', 1)[0]}/{DATABASE}", redis_url=redis.url)
+        project_dir=project_dir,
+        mode="services",
+        processes=2,
+        workdir=workdir,
+        offer_pause=offer_pause,
+        proxy=True,
+        database_url=f"{postgres.url.rsplit('/', 1)[0]}/{DATABASE}",
+        redis_url=redis.url,
+    )
     stack.env["DISCONNECT_GRACE"] = "2"  # the people's seats play themselves soon after
     site = Site(stack, postgres, redis)
     try:
         stack.start()
-        created = json.loads(stack.python(CREATE_PEOPLE, str(tables * 4), "f",
-                                          PASSWORD).strip().splitlines()[-1])
+        created = json.loads(
+            stack.python(CREATE_PEOPLE, str(tables * 4), "f", PASSWORD).strip().splitlines()[-1]
+        )
         cookies = {"session": created["session_cookie"], "language": created["language_cookie"]}
         sampler = Sampler([(role, p.pid) for role, p in stack.processes])
-        results = asyncio.run(_play_through(names, site, tables, created["keys"], cookies,
-                                            sampler, after, think, seed, lead))
+        results = asyncio.run(
+            _play_through(
+                names, site, tables, created["keys"], cookies, sampler, after, think, seed, lead
+            )
+        )
         stalled, rounds = _wait_rounds_end(stack)
         verify = stack.manage("verify_rounds", timeout=600)
         lines = [line for line in verify.splitlines() if line.startswith("round ")]
         verdict = "clean" if lines and all(x.endswith(": ok") for x in lines) else "MISMATCH"
         problems = stack.log_problems()
         for result in results:
-            result.update(rounds_stalled=stalled, rounds=rounds, verify_rounds=verdict,
-                          verified_rounds=len(lines), server_log_problems=problems)
+            result.update(
+                rounds_stalled=stalled,
+                rounds=rounds,
+                verify_rounds=verdict,
+                verified_rounds=len(lines),
+                server_log_problems=problems,
+            )
         return results
     finally:
         stack.stop()
@@ -169,17 +203,25 @@ def run_faults(names: list[str], *, tables: int, after: float, workdir: Path,
             redis.start()
 
 
-async def _play_through(names, site, tables, keys, cookies, sampler, after, think, seed,
-                        lead):
-    run = Run(urls=site.stack.urls, tables=tables, think=think, seed=seed,
-                         seconds=len(names) * (lead + 60 + after), setup_concurrency=8,
-                         version_tokens=True)
+async def _play_through(names, site, tables, keys, cookies, sampler, after, think, seed, lead):
+    run = Run(
+        urls=site.stack.urls,
+        tables=tables,
+        think=think,
+        seed=seed,
+        seconds=len(names) * (lead + 60 + after),
+        setup_concurrency=8,
+        version_tokens=True,
+    )
     segments = []  # (name, fault_at, over_at, the click counts before and after)
 
     def counts() -> tuple[int, int, int]:
         stats = run.stats
-        return (len(stats.clicks), stats.timeouts + sum(stats.refused.values()),
-                sum(stats.stale.values()))
+        return (
+            len(stats.clicks),
+            stats.timeouts + sum(stats.refused.values()),
+            sum(stats.stale.values()),
+        )
 
     async def inject():
         while run.stats.window[0] == math.inf:  # the tables are still being set up
@@ -207,18 +249,29 @@ async def _play_through(names, site, tables, keys, cookies, sampler, after, thin
         results = []
         for name, fault_at, over_at, before, after_counts in segments:
             clicks, failed, stale = (b - a for a, b in zip(before, after_counts, strict=True))
-            results.append({"fault": name, "tables": tables,
-                            **recovery(started, fault_at, over_at),
-                            "fault_seconds": over_at - fault_at,
-                            "clicks": clicks, "clicks_failed": failed, "stale": stale})
+            results.append(
+                {
+                    "fault": name,
+                    "tables": tables,
+                    **recovery(started, fault_at, over_at),
+                    "fault_seconds": over_at - fault_at,
+                    "clicks": clicks,
+                    "clicks_failed": failed,
+                    "stale": stale,
+                }
+            )
         # What the whole run saw (a click's timeout is counted 10 s after it was sent).
         stats = run.stats
         first_fault = segments[0][1] if segments else 0.0
-        results[-1].update(timeouts=stats.timeouts, refused=dict(stats.refused),
-                           timed_out=[(round(sent - first_fault, 2), kind, held)
-                                      for sent, kind, held in stats.timed_out],
-                           ws_errors=dict(stats.ws_errors),
-                           clicks_failed_whole_run=stats.timeouts + sum(stats.refused.values()))
+        results[-1].update(
+            timeouts=stats.timeouts,
+            refused=dict(stats.refused),
+            timed_out=[
+                (round(sent - first_fault, 2), kind, held) for sent, kind, held in stats.timed_out
+            ],
+            ws_errors=dict(stats.ws_errors),
+            clicks_failed_whole_run=stats.timeouts + sum(stats.refused.values()),
+        )
         return results
     finally:
         await asyncio.wait_for(run.close(), 30)
@@ -236,22 +289,30 @@ def _wait_rounds_end(stack: Stack) -> tuple[int, int]:
 def row(r: dict) -> str:
     if "failed" in r:
         return f"| {r['fault']} | failed: {r['failed'][:300]} |"
-    return (f"| {r['fault']} | {r['moving_again_s']:.1f} | {r['longest_stall_s']:.1f} "
-            f"| {r['verify_rounds']} ({r['verified_rounds']} rounds) | {r['rounds_stalled']} "
-            f"| {r.get('clicks_failed_whole_run', r['clicks_failed'])} of {r['clicks']} "
-            f"| {r.get('stale', 0)} |")
+    return (
+        f"| {r['fault']} | {r['moving_again_s']:.1f} | {r['longest_stall_s']:.1f} "
+        f"| {r['verify_rounds']} ({r['verified_rounds']} rounds) | {r['rounds_stalled']} "
+        f"| {r.get('clicks_failed_whole_run', r['clicks_failed'])} of {r['clicks']} "
+        f"| {r.get('stale', 0)} |"
+    )
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--faults", default="all")
-    parser.add_argument("--after", type=float, default=20.0,
-                        help="seconds of play after each fault is over")
+    parser.add_argument(
+        "--after", type=float, default=20.0, help="seconds of play after each fault is over"
+    )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
-    names = list(FAULTS) if args.faults == "all" else [
-        next(n for n in FAULTS if n.startswith(part.strip())) for part in args.faults.split(",")]
+    names = (
+        list(FAULTS)
+        if args.faults == "all"
+        else [
+            next(n for n in FAULTS if n.startswith(part.strip())) for part in args.faults.split(",")
+        ]
+    )
     postgres, redis = OwnPostgres(), OwnRedis()
     postgres.create()
     redis.start()
@@ -261,8 +322,16 @@ def main(argv=None) -> int:
             print(f"... {name}", file=sys.stderr, flush=True)
             workdir = Path(tempfile.mkdtemp(prefix="bench-faults-"))
             try:
-                results.append(run_fault(name, tables=args.tables, after=args.after,
-                                         workdir=workdir, postgres=postgres, redis=redis))
+                results.append(
+                    run_fault(
+                        name,
+                        tables=args.tables,
+                        after=args.after,
+                        workdir=workdir,
+                        postgres=postgres,
+                        redis=redis,
+                    )
+                )
             except Exception as exc:  # the next fault still runs
                 results.append({"fault": name, "failed": f"{type(exc).__name__}: {exc}"})
             finally:
@@ -271,11 +340,12 @@ def main(argv=None) -> int:
     finally:
         redis.stop()
         postgres.destroy()
-    print(f"## bench_faults: {args.tables} tables, nginx + 2 daphne + worker "
-          f"({git_head(REPO)})\n")
-    print("| fault | every table moving again (s after it is over) | longest stall (s) "
-          "| moves lost or doubled (verify_rounds) | rounds stalled | clicks failed "
-          "| stale clicks |")
+    print(f"## bench_faults: {args.tables} tables, nginx + 2 daphne + worker ({git_head(REPO)})\n")
+    print(
+        "| fault | every table moving again (s after it is over) | longest stall (s) "
+        "| moves lost or doubled (verify_rounds) | rounds stalled | clicks failed "
+        "| stale clicks |"
+    )
     print("|---|---|---|---|---|---|---|")
     for result in results:
         print(row(result))

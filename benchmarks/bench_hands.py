@@ -98,8 +98,10 @@ def main(argv=None) -> None:
     their_waits, their_ready = rate(agari_waits, thirteen_34, repeat=1)
     print(f"mahjong  winning checks/s: {their_win:12,.0f}  (winning: {their_hits})")
     print(f"mahjong  waits/s:          {their_waits:12,.0f}  (ready: {their_ready})")
-    print(f"speed-up winning checks: {ours_win / their_win:5.1f}x   waits: "
-          f"{ours_waits / their_waits:5.1f}x")
+    print(
+        f"speed-up winning checks: {ours_win / their_win:5.1f}x   waits: "
+        f"{ours_waits / their_waits:5.1f}x"
+    )
     if ours_hits != their_hits:
         print("note: the two disagree on some hands (Agari also knows riichi-only shapes)")
 

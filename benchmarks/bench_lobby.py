@@ -26,8 +26,9 @@ def setup_django(folder: str) -> None:
     from django.test.utils import setup_test_environment
 
     # Many sockets from one address, not logged in: no limit in the way here.
-    scratch_site.setup_django(folder, ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS=1_000_000,
-                              OPEN_ROOMS_PER_USER=1_000_000)
+    scratch_site.setup_django(
+        folder, ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS=1_000_000, OPEN_ROOMS_PER_USER=1_000_000
+    )
     setup_test_environment()  # templates tell ``template_rendered`` when rendered
 
 
@@ -59,8 +60,7 @@ async def one_change(sockets, owner, number: int, renders: list) -> tuple[float,
 
     before = len(renders)
     started = time.perf_counter()
-    room = await sync_to_async(create_room)(
-        owner=owner, name=f"bench {number}", options={})
+    room = await sync_to_async(create_room)(owner=owner, name=f"bench {number}", options={})
     messages = await asyncio.gather(*(s.receive_from(timeout=600) for s in sockets))
     elapsed = time.perf_counter() - started
     assert all(room.code in m for m in messages), "a socket was sent an old list"
@@ -93,7 +93,6 @@ def run(args) -> None:
 
     from games.rooms.seating import create_room
 
-
     renders: list = []
 
     def count(sender, template, **kwargs):
@@ -104,20 +103,25 @@ def run(args) -> None:
     owner = User.objects.create_user("bench", password="x-long-password-1")
     for i in range(args.rooms):  # a lobby with something in it
         create_room(owner=owner, name=f"table {i}", options={})
-    print(f"python {sys.version.split()[0]}; {args.rooms} rooms open; "
-          f"{args.changes} changes per socket count")
+    print(
+        f"python {sys.version.split()[0]}; {args.rooms} rooms open; "
+        f"{args.changes} changes per socket count"
+    )
     for count_ in args.sockets:
         times, counts = async_to_sync(measure)(count_, args.changes, owner, renders)
-        print(f"{count_:6d} sockets: change to every socket median "
-              f"{statistics.median(times):8.3f} s, worst {max(times):8.3f} s; "
-              f"renders per change median {statistics.median(counts):g} "
-              f"(min {min(counts)}, max {max(counts)})")
+        print(
+            f"{count_:6d} sockets: change to every socket median "
+            f"{statistics.median(times):8.3f} s, worst {max(times):8.3f} s; "
+            f"renders per change median {statistics.median(counts):g} "
+            f"(min {min(counts)}, max {max(counts)})"
+        )
 
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sockets", default="1,1000",
-                        help="comma-separated socket counts (default 1,1000)")
+    parser.add_argument(
+        "--sockets", default="1,1000", help="comma-separated socket counts (default 1,1000)"
+    )
     parser.add_argument("--changes", type=int, default=5)
     parser.add_argument("--rooms", type=int, default=30)
     args = parser.parse_args(argv)

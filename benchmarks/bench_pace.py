@@ -48,10 +48,12 @@ def main(argv=None) -> None:
         finally:
             site.stop_all()
     ordered = sorted(lengths)
-    print(f"offer pause {args.offer_pause or 'default'}, computer delay "
-          f"{args.bot_delay or 'default'}: {len(lengths)} rounds, median "
-          f"{statistics.median(lengths):.1f} s, p90 {ordered[int(len(ordered) * .9)]:.1f} s, "
-          f"min {ordered[0]:.1f} s, max {ordered[-1]:.1f} s")
+    print(
+        f"offer pause {args.offer_pause or 'default'}, computer delay "
+        f"{args.bot_delay or 'default'}: {len(lengths)} rounds, median "
+        f"{statistics.median(lengths):.1f} s, p90 {ordered[int(len(ordered) * 0.9)]:.1f} s, "
+        f"min {ordered[0]:.1f} s, max {ordered[-1]:.1f} s"
+    )
 
 
 def play_rounds(url: str, rounds: int) -> list[float]:

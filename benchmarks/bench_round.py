@@ -26,12 +26,18 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--options", type=json.loads, default=None,
-                        help='room options as JSON, e.g. \'{"mode": "xueliu"}\' (血流成河)')
+    parser.add_argument(
+        "--options",
+        type=json.loads,
+        default=None,
+        help='room options as JSON, e.g. \'{"mode": "xueliu"}\' (血流成河)',
+    )
     args = parser.parse_args(argv)
 
-    print(f"rounds per table: {args.rounds} (seed {args.seed}), python {sys.version.split()[0]}"
-          + (f", options {json.dumps(args.options, ensure_ascii=False)}" if args.options else ""))
+    print(
+        f"rounds per table: {args.rounds} (seed {args.seed}), python {sys.version.split()[0]}"
+        + (f", options {json.dumps(args.options, ensure_ascii=False)}" if args.options else "")
+    )
     for name, levels in TABLES.items():
         summary = simulate(args.rounds, args.seed, options=args.options, levels=levels)
         print(f"{name:14} {summary['rounds_per_second']:8.1f} rounds/s")

@@ -64,15 +64,20 @@ FIRST_LOAD_JS = """() => {
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=40)
-    parser.add_argument("--reduced-motion", action="store_true",
-                        help="as a browser set to reduce motion (no slide or drop animations)")
+    parser.add_argument(
+        "--reduced-motion",
+        action="store_true",
+        help="as a browser set to reduce motion (no slide or drop animations)",
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as workdir, running_site(Path(workdir), 0.3) as url:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(
-                locale="zh-CN", viewport={"width": 412, "height": 915},
-                reduced_motion="reduce" if args.reduced_motion else "no-preference")
+                locale="zh-CN",
+                viewport={"width": 412, "height": 915},
+                reduced_motion="reduce" if args.reduced_motion else "no-preference",
+            )
             table_url = play_against_computers(page, url, "bench")
 
             # First load of the table page, in a fresh context (empty cache).
@@ -85,8 +90,10 @@ def main(argv=None) -> None:
             timings, in_page = play_and_time(page, args.clicks)
             browser.close()
     total = sizes["document"] + sizes["resources"]
-    print(f"first load of the table page: {total / 1024:.1f} KiB transferred in "
-          f"{sizes['count']} requests (HTML {sizes['document'] / 1024:.1f} KiB)")
+    print(
+        f"first load of the table page: {total / 1024:.1f} KiB transferred in "
+        f"{sizes['count']} requests (HTML {sizes['document'] / 1024:.1f} KiB)"
+    )
     report("input to the painted update (in the browser)", in_page)
     report("Playwright's click to the new version in the page", timings)
 
@@ -94,9 +101,11 @@ def main(argv=None) -> None:
 def report(what: str, timings: list[float]) -> None:
     if timings:
         ordered = sorted(timings)
-        print(f"{what}, over {len(timings)} clicks: median "
-              f"{statistics.median(timings):.0f} ms, p90 {ordered[int(len(ordered) * .9)]:.0f} ms, "
-              f"max {max(timings):.0f} ms")
+        print(
+            f"{what}, over {len(timings)} clicks: median "
+            f"{statistics.median(timings):.0f} ms, p90 {ordered[int(len(ordered) * 0.9)]:.0f} ms, "
+            f"max {max(timings):.0f} ms"
+        )
 
 
 def play_and_time(page, clicks: int) -> tuple[list[float], list[float]]:
@@ -127,8 +136,10 @@ def play_and_time(page, clicks: int) -> tuple[list[float], list[float]]:
         start = time.perf_counter()
         element.click()
         page.wait_for_function(
-            "v => document.querySelector('#table-version').dataset.version !== v", arg=before,
-            polling=5, timeout=10000,
+            "v => document.querySelector('#table-version').dataset.version !== v",
+            arg=before,
+            polling=5,
+            timeout=10000,
         )
         timings.append((time.perf_counter() - start) * 1000)
     page.wait_for_timeout(200)
@@ -145,7 +156,8 @@ def next_click(page):
             return button
     # Tiles the player may discard (a greyed tile, aria-disabled, only says why not).
     playable = page.get_by_role("group", name="我的手牌").locator(
-        "button:enabled:not([aria-disabled=true])")
+        "button:enabled:not([aria-disabled=true])"
+    )
     return playable.last if playable.count() else None
 
 

@@ -8,8 +8,16 @@ class DailyChallengeAdmin(admin.ModelAdmin):
     list_display = ("day", "seed_hash", "dealer", "par")
     # The seed gives the wall away: never shown here while others may still play it.
     exclude = ("seed",)
-    readonly_fields = ("day", "seed_hash", "dealer", "seat", "options", "ends_at",
-                       "expert_round", "par")
+    readonly_fields = (
+        "day",
+        "seed_hash",
+        "dealer",
+        "seat",
+        "options",
+        "ends_at",
+        "expert_round",
+        "par",
+    )
 
 
 @admin.register(Attempt)
@@ -22,8 +30,16 @@ class AttemptAdmin(admin.ModelAdmin):
 class DealSetAdmin(admin.ModelAdmin):
     list_display = ("code", "name", "owner", "created_at", "sealed_until")
     exclude = ("deals",)
-    readonly_fields = ("code", "owner", "hashes", "seat", "options", "expert_room", "pars",
-                       "sealed_until")
+    readonly_fields = (
+        "code",
+        "owner",
+        "hashes",
+        "seat",
+        "options",
+        "expert_room",
+        "pars",
+        "sealed_until",
+    )
 
 
 @admin.register(DealSetTable)

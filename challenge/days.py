@@ -40,8 +40,7 @@ def day_end(day: date) -> datetime:
 def challenge_of(day: date) -> DailyChallenge:
     """The day's challenge, made now if nobody has asked for it yet."""
     # With 大师's table: every page of the day asks whether its deal is still sealed.
-    existing = (DailyChallenge.objects.filter(day=day)
-                .select_related("expert_round__room").first())
+    existing = DailyChallenge.objects.filter(day=day).select_related("expert_round__room").first()
     if existing is not None:
         return existing
     try:
@@ -59,8 +58,16 @@ def _make(day: date) -> DailyChallenge:
     room = tables.masters_table(name=_room_name(day), options=options, sealed_until=ends_at)
     rnd = tables.play_masters_round(room, (seed, dealer))
     return DailyChallenge.objects.create(
-        day=day, seed=seed, seed_hash=rnd.seed_hash, dealer=dealer, seat=SEAT,
-        options=options, ends_at=ends_at, expert_round=rnd, par=tables.par_of(rnd, SEAT))
+        day=day,
+        seed=seed,
+        seed_hash=rnd.seed_hash,
+        dealer=dealer,
+        seat=SEAT,
+        options=options,
+        ends_at=ends_at,
+        expert_round=rnd,
+        par=tables.par_of(rnd, SEAT),
+    )
 
 
 def _room_name(day: date) -> str:
@@ -68,8 +75,9 @@ def _room_name(day: date) -> str:
 
 
 def attempt_of(challenge: DailyChallenge, user: AbstractBaseUser) -> Attempt | None:
-    return (Attempt.objects.filter(challenge=challenge, user=user)
-            .select_related("round__room").first())
+    return (
+        Attempt.objects.filter(challenge=challenge, user=user).select_related("round__room").first()
+    )
 
 
 def start(user: AbstractBaseUser, now: datetime | None = None) -> Attempt:
@@ -85,9 +93,13 @@ def start(user: AbstractBaseUser, now: datetime | None = None) -> Attempt:
         existing = attempt_of(challenge, user)
         if existing is not None:
             return existing
-        room = tables.own_table(user=user, name=_room_name(challenge.day),
-                                options=challenge.options, sealed_until=challenge.ends_at,
-                                seat=challenge.seat)
+        room = tables.own_table(
+            user=user,
+            name=_room_name(challenge.day),
+            options=challenge.options,
+            sealed_until=challenge.ends_at,
+            seat=challenge.seat,
+        )
         rnd = dealing.start_round(room, deal=(challenge.seed, challenge.dealer))
         return Attempt.objects.create(challenge=challenge, user=user, round=rnd)
 

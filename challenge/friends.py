@@ -41,8 +41,10 @@ def create(*, owner: AbstractBaseUser, name: str, count: int) -> DealSet:
     """A new set of ``count`` deals, with 大师's games of them played at once (after the
     set is stored: see ``complete``)."""
     if not DEALS_RANGE[0] <= count <= DEALS_RANGE[1]:
-        raise ServiceError(_("Choose between %(low)d and %(high)d deals.")
-                           % {"low": DEALS_RANGE[0], "high": DEALS_RANGE[1]})
+        raise ServiceError(
+            _("Choose between %(low)d and %(high)d deals.")
+            % {"low": DEALS_RANGE[0], "high": DEALS_RANGE[1]}
+        )
     name = name.strip()[:60] or _("Same deals")
     deals = [[secrets.token_hex(16), secrets.randbelow(SEATS)] for _ in range(count)]
     return complete(_stored(owner=owner, name=name, deals=deals))
@@ -60,18 +62,27 @@ def _stored(*, owner: AbstractBaseUser, name: str, deals: list) -> DealSet:
             with transaction.atomic():
                 get_user_model().objects.select_for_update().filter(pk=owner.pk).first()
                 since = timezone.now() - timedelta(days=1)
-                if (DealSet.objects.filter(owner_id=owner.pk, created_at__gte=since).count()
-                        >= SETS_PER_DAY):
+                if (
+                    DealSet.objects.filter(owner_id=owner.pk, created_at__gte=since).count()
+                    >= SETS_PER_DAY
+                ):
                     raise ServiceError(
                         _("You have made %(count)d sets of deals today: try again tomorrow.")
-                        % {"count": SETS_PER_DAY})
-                room = tables.masters_table(name=name, options=options,
-                                            sealed_until=sealed_until)
+                        % {"count": SETS_PER_DAY}
+                    )
+                room = tables.masters_table(name=name, options=options, sealed_until=sealed_until)
                 return DealSet.objects.create(
-                    code=new_room_code(), name=name, owner=owner, deals=deals,
+                    code=new_room_code(),
+                    name=name,
+                    owner=owner,
+                    deals=deals,
                     hashes=[hashlib.sha256(seed.encode()).hexdigest() for seed, _d in deals],
-                    seat=SEAT, options=options, expert_room=room, pars=[],
-                    sealed_until=sealed_until)
+                    seat=SEAT,
+                    options=options,
+                    expert_room=room,
+                    pars=[],
+                    sealed_until=sealed_until,
+                )
         except IntegrityError:  # a code already taken: draw another
             continue
     raise ServiceError(_("Could not create the room, please try again."))
@@ -146,8 +157,13 @@ def join(deal_set: DealSet, user: AbstractBaseUser) -> DealSetTable:
             return existing
         if timezone.now() >= deal_set.sealed_until:
             raise ServiceError(_("These deals have closed: no more rounds are dealt from them."))
-        room = tables.own_table(user=user, name=deal_set.name, options=deal_set.options,
-                                sealed_until=deal_set.sealed_until, seat=deal_set.seat)
+        room = tables.own_table(
+            user=user,
+            name=deal_set.name,
+            options=deal_set.options,
+            sealed_until=deal_set.sealed_until,
+            seat=deal_set.seat,
+        )
         table = DealSetTable.objects.create(deal_set=deal_set, user=user, room=room)
         dealing.start_round(room)  # the set's first deal (``fixed_deal``)
         return table
@@ -189,20 +205,26 @@ def results(deal_set: DealSet, viewer: AbstractBaseUser) -> Results:
     rows = []
     for table in sorted(everyone, key=lambda t: (t.user_id != viewer.pk, t.joined_at)):
         own = points[table.user_id]
-        cells = tuple(own.get(number) if shown[number - 1] else None
-                      for number in range(1, count + 1))
-        compared = [number for number in range(1, count + 1)
-                    if shown[number - 1] and number in own]
-        rows.append(Row(
-            name=labels.person_name(table.user.username), cells=cells,
-            against_par=(sum(own[n][0] - deal_set.pars[n - 1] for n in compared)
-                         if compared else None),
-            mine=table.user_id == viewer.pk))
-    return Results(pars=tuple(p if s else None for p, s in zip(deal_set.pars, shown,
-                                                               strict=True)),
-                   rows=tuple(rows), played=tuple(number in mine
-                                                  for number in range(1, count + 1)),
-                   seeds_out=out)
+        cells = tuple(
+            own.get(number) if shown[number - 1] else None for number in range(1, count + 1)
+        )
+        compared = [number for number in range(1, count + 1) if shown[number - 1] and number in own]
+        rows.append(
+            Row(
+                name=labels.person_name(table.user.username),
+                cells=cells,
+                against_par=(
+                    sum(own[n][0] - deal_set.pars[n - 1] for n in compared) if compared else None
+                ),
+                mine=table.user_id == viewer.pk,
+            )
+        )
+    return Results(
+        pars=tuple(p if s else None for p, s in zip(deal_set.pars, shown, strict=True)),
+        rows=tuple(rows),
+        played=tuple(number in mine for number in range(1, count + 1)),
+        seeds_out=out,
+    )
 
 
 SET_PATH = re.compile(r"^/challenge/friends/(?P<code>[A-Za-z0-9]{4,12})/$")
@@ -218,7 +240,12 @@ def share_title(path: str) -> str | None:
     if deal_set is None:
         return None
     count = len(deal_set.deals)
-    return ngettext("Same deals from %(owner)s: %(name)s, %(count)d deal",
-                    "Same deals from %(owner)s: %(name)s, %(count)d deals", count) % {
-        "owner": labels.person_name(deal_set.owner.username), "name": deal_set.name,
-        "count": count}
+    return ngettext(
+        "Same deals from %(owner)s: %(name)s, %(count)d deal",
+        "Same deals from %(owner)s: %(name)s, %(count)d deals",
+        count,
+    ) % {
+        "owner": labels.person_name(deal_set.owner.username),
+        "name": deal_set.name,
+        "count": count,
+    }

@@ -36,17 +36,20 @@ class DailyChallenge(models.Model):
 class Attempt(models.Model):
     """One person's game of a day's deal: at most one each (a second start resumes it)."""
 
-    challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE,
-                                  related_name="attempts")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="challenge_attempts")
+    challenge = models.ForeignKey(DailyChallenge, on_delete=models.CASCADE, related_name="attempts")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="challenge_attempts"
+    )
     round = models.OneToOneField(Round, on_delete=models.PROTECT, related_name="+")
     started_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["challenge", "started_at"]
-        constraints = [models.UniqueConstraint(fields=["challenge", "user"],
-                                               name="one_attempt_per_person_and_day")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["challenge", "user"], name="one_attempt_per_person_and_day"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} on {self.challenge.day}"
@@ -60,8 +63,9 @@ class DealSet(models.Model):
 
     code = models.CharField(max_length=12, unique=True)  # the link's code
     name = models.CharField(_("name"), max_length=60)
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                              related_name="deal_sets")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deal_sets"
+    )
     deals = models.JSONField()  # [[seed, dealer], ...] in the order they are played
     hashes = models.JSONField()  # the SHA-256 of each seed, shown from the start
     seat = models.PositiveSmallIntegerField()
@@ -87,15 +91,19 @@ class DealSetTable(models.Model):
     """One person's table of a set of deals: at most one each (joining again returns to it)."""
 
     deal_set = models.ForeignKey(DealSet, on_delete=models.CASCADE, related_name="tables")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="deal_set_tables")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deal_set_tables"
+    )
     room = models.OneToOneField(Room, on_delete=models.PROTECT, related_name="+")
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["deal_set", "joined_at"]
-        constraints = [models.UniqueConstraint(fields=["deal_set", "user"],
-                                               name="one_table_per_person_and_deal_set")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["deal_set", "user"], name="one_table_per_person_and_deal_set"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} at {self.deal_set.code}"

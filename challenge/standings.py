@@ -25,17 +25,26 @@ class Entry:
 def ranking(challenge: DailyChallenge, user: AbstractBaseUser | None = None) -> list[Entry]:
     """Everybody who has finished the day's deal, by points (equal points share a rank,
     listed by who finished first)."""
-    finished = (Attempt.objects.filter(challenge=challenge, round__status=Round.Status.ENDED)
-                .select_related("user", "round", "challenge").order_by("round__ended_at", "pk"))
+    finished = (
+        Attempt.objects.filter(challenge=challenge, round__status=Round.Status.ENDED)
+        .select_related("user", "round", "challenge")
+        .order_by("round__ended_at", "pk")
+    )
     scored = sorted(((days.points(a), a) for a in finished), key=lambda pair: -pair[0])
     entries, rank, last = [], 0, None
     for position, (points, attempt) in enumerate(scored, start=1):
         if points != last:
             rank, last = position, points
-        entries.append(Entry(rank=rank, name=labels.person_name(attempt.user.username),
-                             points=points, against_par=points - challenge.par,
-                             round_id=attempt.round_id,
-                             mine=user is not None and attempt.user_id == user.pk))
+        entries.append(
+            Entry(
+                rank=rank,
+                name=labels.person_name(attempt.user.username),
+                points=points,
+                against_par=points - challenge.par,
+                round_id=attempt.round_id,
+                mine=user is not None and attempt.user_id == user.pk,
+            )
+        )
     return entries
 
 
@@ -62,8 +71,12 @@ def calendar(user: AbstractBaseUser, *, limit: int = 30) -> list[Day]:
     """The latest ``limit`` days that had a challenge, newest first, with the viewer's
     result on each."""
     challenges = list(DailyChallenge.objects.select_related("expert_round__room")[:limit])
-    attempts = {a.challenge_id: a for a in Attempt.objects.filter(
-        user=user, challenge__in=challenges).select_related("round", "challenge")}
+    attempts = {
+        a.challenge_id: a
+        for a in Attempt.objects.filter(user=user, challenge__in=challenges).select_related(
+            "round", "challenge"
+        )
+    }
     now = timezone.now()
     shown = []
     for challenge in challenges:
@@ -71,12 +84,15 @@ def calendar(user: AbstractBaseUser, *, limit: int = 30) -> list[Day]:
         sealed = challenge.expert_round.room.is_sealed(now)
         done = days.finished(attempt)
         points = days.points(attempt) if done else None
-        shown.append(Day(
-            day=challenge.day,
-            par=challenge.par if outcome_open(finished=done, sealed=sealed) else None,
-            points=points,
-            against_par=points - challenge.par if done else None,
-            playing=attempt is not None and not done,
-            seed=None if sealed else challenge.seed,
-            seed_hash=challenge.seed_hash))
+        shown.append(
+            Day(
+                day=challenge.day,
+                par=challenge.par if outcome_open(finished=done, sealed=sealed) else None,
+                points=points,
+                against_par=points - challenge.par if done else None,
+                playing=attempt is not None and not done,
+                seed=None if sealed else challenge.seed,
+                seed_hash=challenge.seed_hash,
+            )
+        )
     return shown

@@ -20,7 +20,8 @@ HOST_USERNAME = "daily challenge"
 
 def host() -> AbstractBaseUser:
     account, created = get_user_model().objects.get_or_create(
-        username=HOST_USERNAME, defaults={"is_active": False})
+        username=HOST_USERNAME, defaults={"is_active": False}
+    )
     if created:
         account.set_unusable_password()
         account.save(update_fields=["password"])
@@ -29,10 +30,10 @@ def host() -> AbstractBaseUser:
 
 def masters_table(*, name: str, options: dict, sealed_until: datetime) -> Room:
     """A sealed table of four 大师, nothing dealt yet."""
-    room = Room.objects.create(owner=host(), name=name, options=options,
-                               sealed_until=sealed_until)
-    Seat.objects.bulk_create([Seat(room=room, index=i, bot_level=LEVEL, ready=True)
-                              for i in range(SEATS)])
+    room = Room.objects.create(owner=host(), name=name, options=options, sealed_until=sealed_until)
+    Seat.objects.bulk_create(
+        [Seat(room=room, index=i, bot_level=LEVEL, ready=True) for i in range(SEATS)]
+    )
     return room
 
 
@@ -50,8 +51,9 @@ def par_of(rnd: Round, seat: int) -> int:
     return nets(rnd)[seat]
 
 
-def own_table(*, user: AbstractBaseUser, name: str, options: dict, sealed_until: datetime,
-              seat: int) -> Room:
+def own_table(
+    *, user: AbstractBaseUser, name: str, options: dict, sealed_until: datetime, seat: int
+) -> Room:
     """``user``'s sealed table at ``seat`` against three 大师, nothing dealt yet."""
     room = seating.create_room(owner=user, name=name, options=options)
     room.allow_watching = False

@@ -31,8 +31,9 @@ def past_day(request, day: str):
         raise Http404 from None
     if wanted >= days.local_day():
         return redirect("challenge:today")
-    challenge = DailyChallenge.objects.filter(day=wanted).select_related(
-        "expert_round__room").first()
+    challenge = (
+        DailyChallenge.objects.filter(day=wanted).select_related("expert_round__room").first()
+    )
     if challenge is None:
         raise Http404
     return _day_page(request, challenge, today=False)
@@ -52,15 +53,19 @@ def start(request):
     return redirect(reverse("challenge:today") + "#result")
 
 
-def _day_page(request, challenge: DailyChallenge, *, today: bool, error: str | None = None,
-              status: int = 200):
+def _day_page(
+    request, challenge: DailyChallenge, *, today: bool, error: str | None = None, status: int = 200
+):
     attempt = days.attempt_of(challenge, request.user)
     finished = days.finished(attempt)
     sealed = challenge.expert_round.room.is_sealed()
     open_outcome = standings.outcome_open(finished=finished, sealed=sealed)
     points = days.points(attempt) if finished else None
     context = {
-        "challenge": challenge, "today": today, "attempt": attempt, "finished": finished,
+        "challenge": challenge,
+        "today": today,
+        "attempt": attempt,
+        "finished": finished,
         "playing": attempt is not None and not finished,
         "points": points,
         "against_par": points - challenge.par if finished else None,
@@ -87,17 +92,20 @@ def new_deal_set(request):
         except ValueError:
             count = 0
         try:
-            deal_set = friends.create(owner=request.user, name=request.POST.get("name", ""),
-                                      count=count)
+            deal_set = friends.create(
+                owner=request.user, name=request.POST.get("name", ""), count=count
+            )
         except ServiceError as problem:
             error = str(problem)
         else:
             return redirect("challenge:deal_set", code=deal_set.code)
-    context = {"error": error, "counts": range(friends.DEALS_RANGE[0],
-                                                friends.DEALS_RANGE[1] + 1),
-               "default_count": 4, "open_days": friends.OPEN_DAYS}
-    return render(request, "challenge/new_deal_set.html", context,
-                  status=400 if error else 200)
+    context = {
+        "error": error,
+        "counts": range(friends.DEALS_RANGE[0], friends.DEALS_RANGE[1] + 1),
+        "default_count": 4,
+        "open_days": friends.OPEN_DAYS,
+    }
+    return render(request, "challenge/new_deal_set.html", context, status=400 if error else 200)
 
 
 @login_required
@@ -122,12 +130,19 @@ def _deal_set_page(request, deal_set: DealSet, *, error: str | None = None, stat
     table = friends.table_of(deal_set, request.user)
     results = friends.results(deal_set, request.user)
     context = {
-        "deal_set": deal_set, "table": table, "error": error,
+        "deal_set": deal_set,
+        "table": table,
+        "error": error,
         "closed": timezone.now() >= deal_set.sealed_until,
         "results": results,
-        "deals": [{"number": n, "hash": h,
-                   "seed": deal_set.deals[n - 1][0] if results.seeds_out else None}
-                  for n, h in enumerate(deal_set.hashes, start=1)],
+        "deals": [
+            {
+                "number": n,
+                "hash": h,
+                "seed": deal_set.deals[n - 1][0] if results.seeds_out else None,
+            }
+            for n, h in enumerate(deal_set.hashes, start=1)
+        ],
         "share_url": request.build_absolute_uri(),
     }
     return render(request, "challenge/deal_set.html", context, status=status)

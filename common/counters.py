@@ -38,7 +38,7 @@ def clock() -> float:
 
 
 def split_rate(rate: str) -> tuple[int, int]:
-    """"10/15m" -> (10, 900): how many in how many seconds."""
+    """ "10/15m" -> (10, 900): how many in how many seconds."""
     match = RATE.match(rate.strip())
     if match is None:
         raise ValueError(f"not a rate: {rate!r}")

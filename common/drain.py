@@ -50,8 +50,9 @@ def move_in_flight():
         _moves_in_flight -= 1
 
 
-def install(*, close_sockets: Callable[[int], Awaitable[int]],
-            stop_timers: Callable[[], None]) -> None:
+def install(
+    *, close_sockets: Callable[[int], Awaitable[int]], stop_timers: Callable[[], None]
+) -> None:
     """Make SIGTERM drain this process (once per event loop; call it in the loop)."""
     global _installed_on
     loop = asyncio.get_running_loop()
@@ -82,8 +83,12 @@ async def drain(close_sockets, stop_timers, previous=None) -> None:
     await _moves_done(settings.DRAIN_MOVES_SECONDS)  # any that came in before the close
     await asyncio.sleep(0.2)  # for the close frames to leave
     stop_timers()
-    logger.warning("drained in %.1f s: %d listening port(s) closed, %d socket(s) moved",
-                   time.monotonic() - started, stopped, closed)
+    logger.warning(
+        "drained in %.1f s: %d listening port(s) closed, %d socket(s) moved",
+        time.monotonic() - started,
+        stopped,
+        closed,
+    )
     if previous is None:
         return  # a test: the process goes on
     _stop_as_before(previous)

@@ -68,7 +68,7 @@ def admit(request, limited, *, also_counted=()) -> Admission:
         places.append(place)
         if place is not None and place.over:
             # Told to wait until every limit has room, not only the first one found full.
-            later = seconds_to_wait(request, limited[index + 1:]) or 0
+            later = seconds_to_wait(request, limited[index + 1 :]) or 0
             admission = Admission(places, max(place.seconds_left, later))
             admission.give_back()
             return admission
@@ -79,8 +79,9 @@ def admit(request, limited, *, also_counted=()) -> Admission:
 def seconds_to_wait(request, limited) -> int | None:
     """How long until every counter of ``limited`` has room again, without counting;
     None when all have room now."""
-    waits = [wait for counter in limited
-             if (wait := counters.waiting(request, counter)) is not None]
+    waits = [
+        wait for counter in limited if (wait := counters.waiting(request, counter)) is not None
+    ]
     return max(waits) if waits else None
 
 

@@ -24,19 +24,35 @@ DELETED_NAME_SHOWN = "deletedplayer"
 # Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt), written out here so
 # that it does not depend on the Python's Unicode version.
 DEFAULT_IGNORABLE = (
-    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
-    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
-    (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
-    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
     (0xE0000, 0xE0FFF),
 )
 # The Hangul fillers (letters to Unicode, blank on the screen) and the bidirectional
 # controls: in the ranges above, named again because they are why the check exists.
 HANGUL_FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
-BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-                          "\u200e\u200f\u061c")
-INVISIBLE = frozenset(chr(code) for first, last in DEFAULT_IGNORABLE
-                      for code in range(first, last + 1)) | HANGUL_FILLERS | BIDI_CONTROLS
+BIDI_CONTROLS = frozenset(
+    "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+)
+INVISIBLE = (
+    frozenset(chr(code) for first, last in DEFAULT_IGNORABLE for code in range(first, last + 1))
+    | HANGUL_FILLERS
+    | BIDI_CONTROLS
+)
 
 EMOJI_SELECTORS = frozenset("\ufe0e\ufe0f")  # text or emoji presentation of the symbol before
 ZERO_WIDTH_JOINER = "\u200d"  # joins two emoji into one picture (👨‍👩‍👧)
@@ -70,8 +86,12 @@ def _draws_emoji(text: str, index: int) -> bool:
     if char in EMOJI_SELECTORS:
         return bool(before) and _is_symbol(before)
     if char == ZERO_WIDTH_JOINER:
-        return (bool(before) and bool(after) and _is_symbol(after)
-                and (_is_symbol(before) or before in EMOJI_SELECTORS))
+        return (
+            bool(before)
+            and bool(after)
+            and _is_symbol(after)
+            and (_is_symbol(before) or before in EMOJI_SELECTORS)
+        )
     return False
 
 
@@ -81,7 +101,10 @@ def refuse_invisible(text: str, *, emoji: bool = False) -> None:
     found = invisible_characters(text, emoji=emoji)
     if found:
         raise ValidationError(
-            _("Names may not contain invisible or direction-changing characters "
-              "(this one has %(characters)s)."),
+            _(
+                "Names may not contain invisible or direction-changing characters "
+                "(this one has %(characters)s)."
+            ),
             code="invisible",
-            params={"characters": ", ".join(f"U+{ord(char):04X}" for char in found)})
+            params={"characters": ", ".join(f"U+{ord(char):04X}" for char in found)},
+        )

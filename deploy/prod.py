@@ -31,7 +31,9 @@ def fill(template: str, values: dict[str, str]) -> str:
     for key, value in values.items():
         template = template.replace("{{" + key + "}}", value)
     if "{{" in template:
-        raise ValueError("a placeholder was left unfilled: " + template[template.index("{{"):][:40])
+        raise ValueError(
+            "a placeholder was left unfilled: " + template[template.index("{{") :][:40]
+        )
     return template
 
 
@@ -39,8 +41,15 @@ def web_ports(count: int, first: int = FIRST_WEB_PORT) -> list[int]:
     return [first + i for i in range(count)]
 
 
-def render(run: Path, *, listen: str, ports: list[int], static_root: Path,
-           environment: dict[str, str], python: str = sys.executable) -> None:
+def render(
+    run: Path,
+    *,
+    listen: str,
+    ports: list[int],
+    static_root: Path,
+    environment: dict[str, str],
+    python: str = sys.executable,
+) -> None:
     """Write nginx.conf and supervisord.conf into ``run``."""
     run.mkdir(parents=True, exist_ok=True)
     for kind in ("body", "proxy", "fastcgi", "uwsgi", "scgi"):
@@ -50,11 +59,20 @@ def render(run: Path, *, listen: str, ports: list[int], static_root: Path,
     # restarted after a kill could still count as down when the other one drained, and
     # nginx answered "no live upstreams" (bench_faults' kill-then-drain sequence).
     servers = "\n".join(f"        server 127.0.0.1:{port} max_fails=0;" for port in ports)
-    (run / "nginx.conf").write_text(fill((DEPLOY / "nginx.conf.in").read_text(), {
-        "run": str(run), "listen": listen, "servers": servers,
-        "static_root": str(static_root)}))
+    (run / "nginx.conf").write_text(
+        fill(
+            (DEPLOY / "nginx.conf.in").read_text(),
+            {
+                "run": str(run),
+                "listen": listen,
+                "servers": servers,
+                "static_root": str(static_root),
+            },
+        )
+    )
     env_line = ",".join(f'{key}="{value}"' for key, value in sorted(environment.items()))
-    programs = "\n\n".join(f"""[program:web-{n}]
+    programs = "\n\n".join(
+        f"""[program:web-{n}]
 command={python} -m daphne --proxy-headers -b 127.0.0.1 -p {port} xuezhan.asgi:application
 directory={ROOT}
 environment={env_line}
@@ -63,10 +81,21 @@ autorestart=true
 stopsignal=TERM
 stopwaitsecs=30
 redirect_stderr=true
-stdout_logfile={run}/web-{n}.log""" for n, port in enumerate(ports, start=1))
-    (run / "supervisord.conf").write_text(fill((DEPLOY / "supervisord.conf.in").read_text(), {
-        "run": str(run), "root": str(ROOT), "python": python, "environment": env_line,
-        "web_programs": programs}))
+stdout_logfile={run}/web-{n}.log"""
+        for n, port in enumerate(ports, start=1)
+    )
+    (run / "supervisord.conf").write_text(
+        fill(
+            (DEPLOY / "supervisord.conf.in").read_text(),
+            {
+                "run": str(run),
+                "root": str(ROOT),
+                "python": python,
+                "environment": env_line,
+                "web_programs": programs,
+            },
+        )
+    )
 
 
 def site_environment(run: Path, listen: str) -> dict[str, str]:
@@ -120,8 +149,13 @@ def main(argv: list[str] | None = None) -> int:
     run = Path(args.run).resolve()
     run.mkdir(parents=True, exist_ok=True)
     site = site_environment(run, args.listen)
-    render(run, listen=args.listen, ports=web_ports(args.web),
-           static_root=Path(site["STATIC_ROOT"]), environment=site)
+    render(
+        run,
+        listen=args.listen,
+        ports=web_ports(args.web),
+        static_root=Path(site["STATIC_ROOT"]),
+        environment=site,
+    )
     print(f"configuration written to {run}")
     if args.render_only:
         return 0

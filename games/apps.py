@@ -21,10 +21,12 @@ class GamesConfig(AppConfig):
         from games.play import deadlines
         from games.rooms import deleted_accounts, sharing
 
-        for hook, function in ((hooks.share_title_sources, sharing.title_for_path),
-                               (hooks.profile_parts, profile.profile_parts),
-                               (hooks.rooms_in_play, deleted_accounts.playing_rooms),
-                               (hooks.seat_leavers, deleted_accounts.leave_waiting_rooms),
-                               (deadlines.wake_listeners, driver.wake)):
+        for hook, function in (
+            (hooks.share_title_sources, sharing.title_for_path),
+            (hooks.profile_parts, profile.profile_parts),
+            (hooks.rooms_in_play, deleted_accounts.playing_rooms),
+            (hooks.seat_leavers, deleted_accounts.leave_waiting_rooms),
+            (deadlines.wake_listeners, driver.wake),
+        ):
             if function not in hook:
                 hook.append(function)

@@ -80,8 +80,7 @@ async def _run(wake_event: asyncio.Event) -> None:
         # The rooms are read here, on the loop that adds and removes sockets.
         here_now.clear()
         here_now.update(local_sockets.rooms())
-        return await step_due(here=set(here_now), takeover=takeover,
-                              stepped=adopt_from_thread)
+        return await step_due(here=set(here_now), takeover=takeover, stepped=adopt_from_thread)
 
     def adopt_from_thread(room_id: int) -> None:
         # Called on the database thread; the registry belongs to the loop. A room held

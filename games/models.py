@@ -99,7 +99,10 @@ class Seat(models.Model):
     # person it was switched on for. It is on only while that person sits here, so a
     # seat taken by somebody else starts without it (``coach_on``).
     coach_for = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
 
@@ -147,8 +150,9 @@ class Watcher(models.Model):
     """
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="watchers")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="watching")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="watching"
+    )
     channel = models.CharField(max_length=200, unique=True)  # the socket's channel name
     last_seen = models.DateTimeField(db_index=True)
 
@@ -220,7 +224,10 @@ class RoundPlayer(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="players")
     seat = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="round_seats",
     )
     bot_level = models.CharField(max_length=10, choices=BOT_LEVELS, blank=True)
@@ -262,11 +269,17 @@ class LedgerEntry(models.Model):
     payer_seat = models.PositiveSmallIntegerField()
     payee_seat = models.PositiveSmallIntegerField()
     payer = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="payments_made",
     )
     payee = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="payments_received",
     )
     amount = models.PositiveIntegerField()

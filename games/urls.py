@@ -28,7 +28,8 @@ urlpatterns = [
     path("rules/", rulebook_views.rules, name="rules"),
     path("ranking/", history_views.ranking_page, name="ranking"),
     path("rounds/<int:round_id>/", history_views.round_detail, name="round_detail"),
-    path("rounds/<int:round_id>/replay/<int:step>/", history_views.round_replay,
-         name="round_replay"),
+    path(
+        "rounds/<int:round_id>/replay/<int:step>/", history_views.round_replay, name="round_replay"
+    ),
     path("rounds/<int:round_id>/export.json", history_views.round_export, name="round_export"),
 ]

@@ -6,8 +6,13 @@ import shutil
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 
@@ -52,7 +57,8 @@ def choose_move(page):
         if button.count():
             return button
     playable = page.get_by_role("group", name="我的手牌").locator(
-        "button:enabled:not([aria-disabled=true])")  # greyed tiles only say why not
+        "button:enabled:not([aria-disabled=true])"
+    )  # greyed tiles only say why not
     return playable.last if playable.count() else None
 
 
@@ -71,7 +77,8 @@ def play_one_move(page) -> bool:
         return False
     # The move comes back over the WebSocket as a new table.
     page.wait_for_function(
-        "v => document.querySelector('#table-version').dataset.version !== v", arg=before,
+        "v => document.querySelector('#table-version').dataset.version !== v",
+        arg=before,
         timeout=10000,
     )
     return True

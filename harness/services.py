@@ -33,8 +33,20 @@ class OwnRedis:
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         wait_for_port(self.port)
 
     def stop(self) -> None:
@@ -72,19 +84,41 @@ class OwnPostgres:
         return f"postgres://postgres@127.0.0.1:{self.port}/postgres"
 
     def _run(self, *argv: str, timeout: float = 120) -> None:
-        subprocess.run([*self.as_user, *argv], check=True, timeout=timeout,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            [*self.as_user, *argv],
+            check=True,
+            timeout=timeout,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
 
     def create(self) -> None:
-        self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres",
-                  "--auth=trust", "--no-sync", "-E", "UTF8")
+        self._run(
+            str(self.bin / "initdb"),
+            "-D",
+            str(self.data),
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "--no-sync",
+            "-E",
+            "UTF8",
+        )
         self.start()
 
     def start(self) -> None:
-        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-w", "-l",
-                  str(self.folder / "log"), "-o",
-                  f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
-                  "-c fsync=off -c max_connections=200", "start")
+        self._run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-w",
+            "-l",
+            str(self.folder / "log"),
+            "-o",
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
+            "-c fsync=off -c max_connections=200",
+            "start",
+        )
 
     def stop(self, mode: str = "immediate") -> None:
         """``immediate``: gone at once, as in a crash (it recovers from its log)."""

@@ -25,24 +25,29 @@ class Site:
         self.key = uuid.uuid4().hex[:12]
         base = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
         # DEBUG off, as `make run` serves players.
-        base.update(SQLITE_PATH=str(workdir / "site.sqlite3"), DEBUG="0", BOT_DELAY="0.05",
-                    OFFER_PAUSE="0.2",
-                    # The win moment's pause, short: tests that look at it set their own.
-                    WIN_PAUSE="0.3",
-                    # One key for every process of the site, and across restarts: the
-                    # players' sessions must stay valid, as in a real deployment.
-                    SECRET_KEY="test-site-" + workdir.name,
-                    # Every player of these tests signs up from 127.0.0.1, and a Redis
-                    # cache remembers the sign-ups of earlier runs for an hour.
-                    SIGNUPS_PER_ADDRESS="1000/h",
-                    # Static files collected with compressed copies, as `make run` does.
-                    STATIC_ROOT=str(workdir / "static"), STATIC_COLLECTED="1",
-                    # Its own channel groups and cache keys in a Redis that the sites of
-                    # other tests (beside it under pytest-xdist, or of an earlier run)
-                    # share: their rooms and players have the same numbers in databases
-                    # of their own.
-                    CHANNEL_LAYER_PREFIX=f"asgi-{self.key}",
-                    CACHE_KEY_PREFIX=f"xuezhan-{self.key}")
+        base.update(
+            SQLITE_PATH=str(workdir / "site.sqlite3"),
+            DEBUG="0",
+            BOT_DELAY="0.05",
+            OFFER_PAUSE="0.2",
+            # The win moment's pause, short: tests that look at it set their own.
+            WIN_PAUSE="0.3",
+            # One key for every process of the site, and across restarts: the
+            # players' sessions must stay valid, as in a real deployment.
+            SECRET_KEY="test-site-" + workdir.name,
+            # Every player of these tests signs up from 127.0.0.1, and a Redis
+            # cache remembers the sign-ups of earlier runs for an hour.
+            SIGNUPS_PER_ADDRESS="1000/h",
+            # Static files collected with compressed copies, as `make run` does.
+            STATIC_ROOT=str(workdir / "static"),
+            STATIC_COLLECTED="1",
+            # Its own channel groups and cache keys in a Redis that the sites of
+            # other tests (beside it under pytest-xdist, or of an earlier run)
+            # share: their rooms and players have the same numbers in databases
+            # of their own.
+            CHANNEL_LAYER_PREFIX=f"asgi-{self.key}",
+            CACHE_KEY_PREFIX=f"xuezhan-{self.key}",
+        )
         base.update(env)
         self.env = base
         self.processes: list[subprocess.Popen] = []
@@ -53,17 +58,34 @@ class Site:
         self.manage("collectstatic", "--noinput", "-v0")
 
     def manage(self, *args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=self.env,
-                              check=True, capture_output=True, text=True)
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
 
     def start(self, port: int | None = None) -> str:
         """A new daphne process; returns its URL once it answers /healthz."""
         port = port or free_port()
         log = open(self.workdir / f"daphne-{port}.log", "wb")
         process = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
-             "xuezhan.asgi:application"],
-            cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "daphne",
+                "-b",
+                "127.0.0.1",
+                "-p",
+                str(port),
+                "xuezhan.asgi:application",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
         self.processes.append(process)
         url = f"http://127.0.0.1:{port}"
@@ -74,8 +96,9 @@ class Site:
                         return url
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("the site did not start:\n" +
-                           (self.workdir / f"daphne-{port}.log").read_text())
+        raise RuntimeError(
+            "the site did not start:\n" + (self.workdir / f"daphne-{port}.log").read_text()
+        )
 
     def kill(self, process: subprocess.Popen) -> None:
         """SIGKILL: no clean shutdown, as when a machine or a process dies."""
@@ -114,8 +137,13 @@ def postgres_database(purpose: str):
 
     base = settings.DATABASES["default"]
     name = f"xuezhan_{purpose}_{uuid.uuid4().hex[:8]}"
-    admin = dict(host=base["HOST"], port=base["PORT"] or 5432, user=base["USER"],
-                 dbname="postgres", autocommit=True)
+    admin = dict(
+        host=base["HOST"],
+        port=base["PORT"] or 5432,
+        user=base["USER"],
+        dbname="postgres",
+        autocommit=True,
+    )
     with psycopg.connect(**admin) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     try:

@@ -45,9 +45,19 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child
 class Stack:
     """The processes of one site, started fresh and always stopped."""
 
-    def __init__(self, *, project_dir: Path, mode: str, processes: int, workdir: Path,
-                 offer_pause: float, proxy: bool = False, database_url: str | None = None,
-                 redis_url: str | None = None, worker: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        project_dir: Path,
+        mode: str,
+        processes: int,
+        workdir: Path,
+        offer_pause: float,
+        proxy: bool = False,
+        database_url: str | None = None,
+        redis_url: str | None = None,
+        worker: bool = True,
+    ) -> None:
         self.project_dir = project_dir
         self.mode = mode
         self.count = processes
@@ -68,20 +78,37 @@ class Stack:
         else:  # an older checkout: the same module, next to it
             pydir = workdir / "py"
             pydir.mkdir()
-            shutil.copy(Path(__file__).with_name("stack_settings.py"),
-                        pydir / "xuezhan_bench_load_settings.py")
+            shutil.copy(
+                Path(__file__).with_name("stack_settings.py"),
+                pydir / "xuezhan_bench_load_settings.py",
+            )
             extra.append(str(pydir))
             settings_module = "xuezhan_bench_load_settings"
-        env = {k: v for k, v in os.environ.items()
-               if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE", "PYTHONPATH",
-                            "SQLITE_PATH", METRICS_ENV)}
-        env.update(DEBUG="0", SECRET_KEY=SECRET_KEY, BOT_DELAY="0.05",
-                   OFFER_PAUSE=str(offer_pause),
-                   # Its sign-ups all come from 127.0.0.1, run after run (Redis remembers).
-                   SIGNUPS_PER_ADDRESS="1000/h",
-                   DJANGO_SETTINGS_MODULE=settings_module,
-                   PYTHONPATH=os.pathsep.join([str(project_dir), *extra]),
-                   PYTHONDONTWRITEBYTECODE="1", STATIC_ROOT=str(workdir / "static"))
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k
+            not in (
+                "DATABASE_URL",
+                "REDIS_URL",
+                "DJANGO_SETTINGS_MODULE",
+                "PYTHONPATH",
+                "SQLITE_PATH",
+                METRICS_ENV,
+            )
+        }
+        env.update(
+            DEBUG="0",
+            SECRET_KEY=SECRET_KEY,
+            BOT_DELAY="0.05",
+            OFFER_PAUSE=str(offer_pause),
+            # Its sign-ups all come from 127.0.0.1, run after run (Redis remembers).
+            SIGNUPS_PER_ADDRESS="1000/h",
+            DJANGO_SETTINGS_MODULE=settings_module,
+            PYTHONPATH=os.pathsep.join([str(project_dir), *extra]),
+            PYTHONDONTWRITEBYTECODE="1",
+            STATIC_ROOT=str(workdir / "static"),
+        )
         if mode == "services":
             env.update(DATABASE_URL=self.database_url, REDIS_URL=self.redis_url)
         else:
@@ -89,15 +116,27 @@ class Stack:
         self.env = env
 
     def manage(self, *args: str, timeout: float = 300) -> str:
-        result = subprocess.run([sys.executable, "manage.py", *args], cwd=self.project_dir,
-                                env=self.env, capture_output=True, text=True, timeout=timeout)
+        result = subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=self.project_dir,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         if result.returncode:
             raise RuntimeError(f"manage.py {' '.join(args)} failed:\n{result.stderr[-3000:]}")
         return result.stdout
 
     def python(self, code: str, *args: str, timeout: float = 300) -> str:
-        result = subprocess.run([sys.executable, "-c", code, *args], cwd=self.project_dir,
-                                env=self.env, capture_output=True, text=True, timeout=timeout)
+        result = subprocess.run(
+            [sys.executable, "-c", code, *args],
+            cwd=self.project_dir,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         if result.returncode:
             raise RuntimeError(f"the set-up script failed:\n{result.stderr[-3000:]}")
         return result.stdout
@@ -120,8 +159,10 @@ class Stack:
         import psycopg
 
         admin, name = self._pg_admin()
-        with contextlib.suppress(Exception), psycopg.connect(
-                admin, autocommit=True, connect_timeout=10) as conn:
+        with (
+            contextlib.suppress(Exception),
+            psycopg.connect(admin, autocommit=True, connect_timeout=10) as conn,
+        ):
             conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
     def _pg_admin(self) -> tuple[str, str]:
@@ -137,9 +178,15 @@ class Stack:
             # process respawned from a timer thread (bench_faults) would be sent SIGTERM
             # (and drain away) at once. Those are stopped by stop() like the others.
             on_main = threading.current_thread() is threading.main_thread()
-            process = subprocess.Popen(argv, cwd=self.project_dir, env=env, stdout=log,
-                                       stderr=subprocess.STDOUT, start_new_session=True,
-                                       preexec_fn=_die_with_parent if on_main else None)
+            process = subprocess.Popen(
+                argv,
+                cwd=self.project_dir,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                preexec_fn=_die_with_parent if on_main else None,
+            )
         finally:
             log.close()
         self.processes = [(r, p) for r, p in self.processes if r != role] + [(role, process)]
@@ -153,9 +200,20 @@ class Stack:
         behind_proxy = ["--proxy-headers"] if self.proxy else []
         for _ in range(self.count):
             port = free_port()
-            self._spawn(f"daphne-{port}", [sys.executable, "-m", "daphne", *behind_proxy,
-                                           "-b", HOST, "-p", str(port),
-                                           "xuezhan.asgi:application"])
+            self._spawn(
+                f"daphne-{port}",
+                [
+                    sys.executable,
+                    "-m",
+                    "daphne",
+                    *behind_proxy,
+                    "-b",
+                    HOST,
+                    "-p",
+                    str(port),
+                    "xuezhan.asgi:application",
+                ],
+            )
             self.web_urls.append(f"http://{HOST}:{port}")
         if self.mode == "services" and self.worker:
             self._spawn("worker", [sys.executable, "manage.py", "run_worker"])
@@ -169,17 +227,24 @@ class Stack:
     def _start_proxy(self) -> str:
         """nginx with deploy/'s configuration, in front of the web processes."""
         spec = importlib.util.spec_from_file_location(
-            "xuezhan_deploy_prod", self.project_dir / "deploy" / "prod.py")
+            "xuezhan_deploy_prod", self.project_dir / "deploy" / "prod.py"
+        )
         prod = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(prod)
         port = free_port()
         run = self.workdir / "proxy"
         self.manage("collectstatic", "--noinput", "-v0")
-        prod.render(run, listen=f"{HOST}:{port}",
-                    ports=[int(u.rsplit(":", 1)[1]) for u in self.web_urls],
-                    static_root=Path(self.env["STATIC_ROOT"]), environment={})
-        process = self._spawn("proxy", ["/usr/sbin/nginx", "-c", str(run / "nginx.conf"),
-                                        "-p", str(run), "-g", "daemon off;"])
+        prod.render(
+            run,
+            listen=f"{HOST}:{port}",
+            ports=[int(u.rsplit(":", 1)[1]) for u in self.web_urls],
+            static_root=Path(self.env["STATIC_ROOT"]),
+            environment={},
+        )
+        process = self._spawn(
+            "proxy",
+            ["/usr/sbin/nginx", "-c", str(run / "nginx.conf"), "-p", str(run), "-g", "daemon off;"],
+        )
         url = f"http://{HOST}:{port}"
         self._wait_healthy("proxy", process, url)
         return url
@@ -227,8 +292,10 @@ class Stack:
             if pids <= set(metrics):
                 break
             if time.monotonic() > deadline:
-                raise RuntimeError("the server processes wrote no metrics: is "
-                                   f"{self.env['DJANGO_SETTINGS_MODULE']} the settings?")
+                raise RuntimeError(
+                    "the server processes wrote no metrics: is "
+                    f"{self.env['DJANGO_SETTINGS_MODULE']} the settings?"
+                )
             time.sleep(0.2)
         for pid in pids:
             where = metrics[pid].get("settings_file") or ""
@@ -258,7 +325,7 @@ class Stack:
             exceptions: Counter = Counter()
             for at, line in enumerate(lines):
                 if line.startswith("Traceback (most recent call last)"):
-                    last = next((x for x in lines[at + 1:] if x and not x[0].isspace()), "?")
+                    last = next((x for x in lines[at + 1 :] if x and not x[0].isspace()), "?")
                     exceptions[last[:200]] += 1
             found[role] = dict(exceptions.most_common(10))
         return found

@@ -23,8 +23,9 @@ LATER = timedelta(hours=1)
 def four_people(prefix: str, *, ready: bool = True) -> tuple[Room, list[User]]:
     """A new room with four people seated in order (the first owns it); when they are all
     ready, the first round is dealt."""
-    users = [User.objects.create_user(f"{prefix}{i}", password="x-long-password-1")
-             for i in range(4)]
+    users = [
+        User.objects.create_user(f"{prefix}{i}", password="x-long-password-1") for i in range(4)
+    ]
     room = create_room(owner=users[0], name="t", options={})
     for user in users[1:]:
         take_seat(room=room, user=user)

@@ -225,8 +225,10 @@ def feather(tip: tuple[float, float], width: float = 6.5) -> list[str]:
     # Half the width across the feather's middle, to either side.
     nx, ny = (by - ty) / length * width, (tx - bx) / length * width
     mx, my = (bx + tx) / 2, (by + ty) / 2
-    leaf = (f"M{num(bx)} {num(by)}Q{num(mx + nx)} {num(my + ny)} {num(tx)} {num(ty)}"
-            f"Q{num(mx - nx)} {num(my - ny)} {num(bx)} {num(by)}Z")
+    leaf = (
+        f"M{num(bx)} {num(by)}Q{num(mx + nx)} {num(my + ny)} {num(tx)} {num(ty)}"
+        f"Q{num(mx - nx)} {num(my - ny)} {num(bx)} {num(by)}Z"
+    )
     ex, ey = bx + (tx - bx) * 0.84, by + (ty - by) * 0.84
     return [
         el("path", d=leaf, fill=LEAF),
@@ -243,8 +245,14 @@ def bird() -> list[str]:
         out += feather(tip)
     return out + [
         # Legs and feet, under the body.
-        el("path", d="M27 54L25 68M34 54L35 68M20 68h8M31 68h8", stroke=GOLD,
-           stroke_width=2.4, stroke_linecap="round", fill="none"),
+        el(
+            "path",
+            d="M27 54L25 68M34 54L35 68M20 68h8M31 68h8",
+            stroke=GOLD,
+            stroke_width=2.4,
+            stroke_linecap="round",
+            fill="none",
+        ),
         # The body, tilted so that the breast rises to the neck, and the neck.
         el("ellipse", cx=30, cy=47, rx=14, ry=9.5, fill=GREEN, transform="rotate(30 30 47)"),
         el("path", d="M19.5 31L24 42", stroke=GREEN, stroke_width=9, stroke_linecap="round"),

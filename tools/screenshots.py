@@ -48,11 +48,20 @@ def play(page, moves: int, *, until_end: bool = False) -> None:
 def shoot(browser, state, url: str, out: Path, name: str) -> None:
     for size, (width, height) in SIZES.items():
         for short, language in LANGUAGES.items():
-            context = browser.new_context(storage_state=state, locale="zh-CN",
-                                          viewport={"width": width, "height": height})
+            context = browser.new_context(
+                storage_state=state, locale="zh-CN", viewport={"width": width, "height": height}
+            )
             # The cookie for the whole site (path /): the table's socket must get it too.
-            context.add_cookies([{"name": "django_language", "value": language, "path": "/",
-                                  "domain": urlsplit(url).hostname}])
+            context.add_cookies(
+                [
+                    {
+                        "name": "django_language",
+                        "value": language,
+                        "path": "/",
+                        "domain": urlsplit(url).hostname,
+                    }
+                ]
+            )
             page = context.new_page()
             page.goto(url, wait_until="networkidle")
             page.wait_for_timeout(300)
@@ -78,12 +87,18 @@ def main(argv=None) -> None:
             page.get_by_role("region", name="结算").wait_for(timeout=120000)
             shoot(browser, state, table_url, args.out, "settlement")
             page.goto(url + "/history/")
-            round_path = urlsplit(page.locator("table a[href^='/rounds/']").first
-                                  .get_attribute("href", timeout=10000)).path
-            for name, path in (("lobby", "/"), ("room-form", "/rooms/new/"),
-                               ("history", "/history/"), ("round", round_path),
-                               ("scores", urlsplit(table_url).path + "scores/"),
-                               ("rules", "/rules/"), ("ranking", "/ranking/")):
+            round_path = urlsplit(
+                page.locator("table a[href^='/rounds/']").first.get_attribute("href", timeout=10000)
+            ).path
+            for name, path in (
+                ("lobby", "/"),
+                ("room-form", "/rooms/new/"),
+                ("history", "/history/"),
+                ("round", round_path),
+                ("scores", urlsplit(table_url).path + "scores/"),
+                ("rules", "/rules/"),
+                ("ranking", "/ranking/"),
+            ):
                 shoot(browser, state, url + path, args.out, name)
             browser.close()
     print(f"screenshots in {args.out}")

@@ -39,11 +39,11 @@ class StartTimers:
         return await self.app(scope, receive, send)
 
 
-application = StartTimers(ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": SameOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
-    }
-))
+application = StartTimers(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        }
+    )
+)

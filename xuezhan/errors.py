@@ -10,10 +10,14 @@ from django.utils.translation import gettext as _
 PAGES = {
     400: (lambda: _("Bad request"), lambda: _("The page could not understand that request.")),
     403: (lambda: _("Not allowed"), lambda: _("You may not open this page.")),
-    404: (lambda: _("Page not found"),
-          lambda: _("There is no such page. The room may have closed, or the link is wrong.")),
-    500: (lambda: _("Something went wrong"),
-          lambda: _("The server could not answer. Your game is saved: please try again.")),
+    404: (
+        lambda: _("Page not found"),
+        lambda: _("There is no such page. The room may have closed, or the link is wrong."),
+    ),
+    500: (
+        lambda: _("Something went wrong"),
+        lambda: _("The server could not answer. Your game is saved: please try again."),
+    ),
 }
 
 
@@ -30,7 +34,9 @@ def _bare_page(status: int) -> HttpResponse:
     title, explanation = (text() for text in PAGES[status])
     return HttpResponse(
         f"<!DOCTYPE html><meta charset=utf-8><title>{escape(title)}</title>"
-        f"<h1>{escape(title)}</h1><p>{escape(explanation)}</p>", status=status)
+        f"<h1>{escape(title)}</h1><p>{escape(explanation)}</p>",
+        status=status,
+    )
 
 
 def bad_request(request, exception=None):
@@ -61,5 +67,6 @@ def server_error(request):
 def csrf_failure(request, reason=""):
     title = _("The form has expired")
     explanation = _("Please go back, reload the page and try again.")
-    return render(request, "error_page.html", {"title": title, "explanation": explanation},
-                  status=403)
+    return render(
+        request, "error_page.html", {"title": title, "explanation": explanation}, status=403
+    )

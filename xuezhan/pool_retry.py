@@ -21,6 +21,7 @@ def reconnect_while_waited_for(pool) -> None:
         return
     waiting = pool.get_stats().get("requests_waiting", 0)
     if waiting:
-        logger.warning("pool %r: %d request(s) waiting, trying to connect again",
-                       pool.name, waiting)
+        logger.warning(
+            "pool %r: %d request(s) waiting, trying to connect again", pool.name, waiting
+        )
         pool.check()  # grows the pool by a fresh try when it has no connection

@@ -37,23 +37,34 @@ def manifest(request):
         "theme_color": THEME_COLOUR,
         "icons": [
             {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
-            {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png",
-             "purpose": "any maskable"},
+            {
+                "src": static("icons/icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "any maskable",
+            },
             {"src": static("img/favicon.svg"), "sizes": "any", "type": "image/svg+xml"},
         ],
     }
-    return HttpResponse(json.dumps(data, ensure_ascii=False),
-                        content_type="application/manifest+json; charset=utf-8")
+    return HttpResponse(
+        json.dumps(data, ensure_ascii=False),
+        content_type="application/manifest+json; charset=utf-8",
+    )
 
 
 @require_GET
 @cache_control(no_cache=True)
 def service_worker(request):
-    response = render(request, "pwa/sw.js", {
-        "cache_name": f"xuezhan-static-{CACHE_VERSION}",
-        "static_prefix": static(""),
-        "offline_url": "/offline/",
-    }, content_type="application/javascript; charset=utf-8")
+    response = render(
+        request,
+        "pwa/sw.js",
+        {
+            "cache_name": f"xuezhan-static-{CACHE_VERSION}",
+            "static_prefix": static(""),
+            "offline_url": "/offline/",
+        },
+        content_type="application/javascript; charset=utf-8",
+    )
     response["Service-Worker-Allowed"] = "/"
     return response
 

@@ -158,11 +158,17 @@ if os.environ.get("REDIS_URL"):
             # after 5 s (channels_redis' brpop_timeout). redis-py 8 also gives up on any
             # read after 5 s by default, so an idle socket could lose that race and crash
             # with "Timeout reading from Redis": the client waits longer than the server.
-            "CONFIG": {"hosts": [{"address": os.environ["REDIS_URL"],
-                                  "socket_timeout": REDIS_READ_TIMEOUT_SECONDS}],
-                       # Sites sharing one Redis (tests' sites beside each other) keep
-                       # their groups apart by it.
-                       "prefix": os.environ.get("CHANNEL_LAYER_PREFIX", "asgi")},
+            "CONFIG": {
+                "hosts": [
+                    {
+                        "address": os.environ["REDIS_URL"],
+                        "socket_timeout": REDIS_READ_TIMEOUT_SECONDS,
+                    }
+                ],
+                # Sites sharing one Redis (tests' sites beside each other) keep
+                # their groups apart by it.
+                "prefix": os.environ.get("CHANNEL_LAYER_PREFIX", "asgi"),
+            },
         }
     }
 else:
@@ -184,8 +190,12 @@ if os.environ.get("REDIS_URL"):
 else:
     # Room for many counters: at the default 300, a flood of log-ins under made-up names
     # would push out the counts of the accounts actually attacked.
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                          "OPTIONS": {"MAX_ENTRIES": 100_000}}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        }
+    }
 
 # --- Accounts -------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
@@ -270,18 +280,20 @@ if HTTPS and not DEBUG:
 
 # Content-Security-Policy (xuezhan.security): the site's own scripts, styles, pictures
 # and sockets only; no inline script anywhere, no frames.
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "font-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-])
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self' data:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    ]
+)
 
 LOGGING = {
     "version": 1,
@@ -318,8 +330,9 @@ IN_PROCESS_DRIVER = env_flag("IN_PROCESS_DRIVER", default=True)
 # proxy pins each room to one) applies its due steps and renders them from memory; any
 # other process, and the worker, takes a due step over only once it is this late (the
 # holder died or is draining). One process alone takes every step at once.
-TIMER_TAKEOVER_SECONDS = float(os.environ.get(
-    "TIMER_TAKEOVER_SECONDS", "1.5" if os.environ.get("REDIS_URL") else "0"))
+TIMER_TAKEOVER_SECONDS = float(
+    os.environ.get("TIMER_TAKEOVER_SECONDS", "1.5" if os.environ.get("REDIS_URL") else "0")
+)
 # Draining (SIGTERM to a daphne process, games.table.drain): how long /healthz says
 # "draining" before the open sockets are asked to reconnect, so that the proxy has taken
 # the process out of its rotation by then (its check interval), and how long the drain
@@ -348,8 +361,7 @@ SIGNUPS_PER_ADDRESS = os.environ.get("SIGNUPS_PER_ADDRESS", "5/h")
 PASSWORD_RESETS_PER_ADDRESS = os.environ.get("PASSWORD_RESETS_PER_ADDRESS", "10/h")
 MAILS_PER_EMAIL = os.environ.get("MAILS_PER_EMAIL", "5/h")
 EMAIL_CONFIRMATIONS_PER_USER = os.environ.get("EMAIL_CONFIRMATIONS_PER_USER", "5/h")
-PASSWORD_CONFIRM_FAILURES_PER_USER = os.environ.get(
-    "PASSWORD_CONFIRM_FAILURES_PER_USER", "5/15m")
+PASSWORD_CONFIRM_FAILURES_PER_USER = os.environ.get("PASSWORD_CONFIRM_FAILURES_PER_USER", "5/15m")
 SESSION_ENDINGS_PER_USER = os.environ.get("SESSION_ENDINGS_PER_USER", "10/h")
 # The address of a request is REMOTE_ADDR (an IPv6 address counts by its /64), of a
 # socket the peer daphne saw. Behind a reverse proxy both are the proxy's own: set
@@ -368,7 +380,8 @@ OPEN_ROOMS_PER_USER = int(os.environ.get("OPEN_ROOMS_PER_USER", "3"))
 TABLE_SOCKETS_PER_USER = int(os.environ.get("TABLE_SOCKETS_PER_USER", "8"))
 LOBBY_SOCKETS_PER_USER = int(os.environ.get("LOBBY_SOCKETS_PER_USER", "8"))
 ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS = int(
-    os.environ.get("ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS", "20"))
+    os.environ.get("ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS", "20")
+)
 # Quick phrases at the table (games.table.phrases), per person: at least this many seconds
 # between two, and at most this many in any minute.
 PHRASE_INTERVAL_SECONDS = float(os.environ.get("PHRASE_INTERVAL_SECONDS", "3"))

@@ -115,10 +115,27 @@ def income_source(reason: str) -> str:
     if reason.startswith("kong_"):
         return "kongs"
     return "wall_end"  # pig, not_ready, ready_difference
+
+
 # Two-sided 95% Student t quantiles; for other degrees of freedom the next smaller
 # tabled one is used (a slightly wider, so safe, interval).
-T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
-       9: 2.262, 10: 2.228, 15: 2.131, 20: 2.086, 30: 2.042, 60: 2.000, 120: 1.980}
+T95 = {
+    1: 12.706,
+    2: 4.303,
+    3: 3.182,
+    4: 2.776,
+    5: 2.571,
+    6: 2.447,
+    7: 2.365,
+    8: 2.306,
+    9: 2.262,
+    10: 2.228,
+    15: 2.131,
+    20: 2.086,
+    30: 2.042,
+    60: 2.000,
+    120: 1.980,
+}
 
 
 # --- one round ------------------------------------------------------------------------
@@ -155,8 +172,14 @@ def seat_levels(pairing: tuple[str, str], arrangement: str) -> tuple[str, ...]:
     return tuple(pairing[0] if letter == "A" else pairing[1] for letter in arrangement)
 
 
-def round_result(state: Round, pairing, deal: int, arrangement: str, levels,
-                 fallbacks: Sequence[Counter] | None = None) -> RoundResult:
+def round_result(
+    state: Round,
+    pairing,
+    deal: int,
+    arrangement: str,
+    levels,
+    fallbacks: Sequence[Counter] | None = None,
+) -> RoundResult:
     """Read the winners and the settlement of an ended round, seat by seat."""
     settlement = state.settlement or {}
     pigs = set(settlement.get("pigs", []))
@@ -184,7 +207,10 @@ def round_result(state: Round, pairing, deal: int, arrangement: str, levels,
             kong_money[entry["payee"]][kind][0] += entry["amount"]
             kong_money[entry["payer"]][kind][1] += entry["amount"]
     return RoundResult(
-        pairing=pairing, deal=deal, arrangement=arrangement, levels=tuple(levels),
+        pairing=pairing,
+        deal=deal,
+        arrangement=arrangement,
+        levels=tuple(levels),
         net=tuple(state.net()),
         won=tuple(bool(f) for f in fans),
         fed=tuple(fed),
@@ -212,6 +238,7 @@ class Timings:
     def hook(self, levels: Sequence[str]):
         def record(state, seat, action, seconds):
             self.seconds.setdefault(levels[seat], array("d")).append(seconds)
+
         return record
 
     def merge(self, other: "Timings") -> None:
@@ -245,8 +272,9 @@ def choose_ours(state: Round, seat: int, level: str, rng: random.Random):
         expert_player.PARTS[part] = kept
 
 
-def play_deal_group(pairing, deal: int, seed, options: RoomOptions, arrangements,
-                    timings: Timings) -> list[RoundResult]:
+def play_deal_group(
+    pairing, deal: int, seed, options: RoomOptions, arrangements, timings: Timings
+) -> list[RoundResult]:
     """The deal ``deal`` played once in each arrangement of the pairing's two levels."""
     results = []
     for arrangement in arrangements:
@@ -256,12 +284,17 @@ def play_deal_group(pairing, deal: int, seed, options: RoomOptions, arrangements
         if any(level in ebony.LEVELS for level in levels):
             # The outside player needs the round's public history: a Table keeps it.
             table = ebony.Table(ours=choose_ours)
-            play_round(state, levels, rng, on_decision=timings.hook(levels),
-                       choose=table.choose, on_applied=table.observe)
+            play_round(
+                state,
+                levels,
+                rng,
+                on_decision=timings.hook(levels),
+                choose=table.choose,
+                on_applied=table.observe,
+            )
             fallbacks = table.fallbacks
         else:
-            play_round(state, levels, rng, on_decision=timings.hook(levels),
-                       choose=choose_ours)
+            play_round(state, levels, rng, on_decision=timings.hook(levels), choose=choose_ours)
             fallbacks = None
         results.append(round_result(state, pairing, deal, arrangement, levels, fallbacks))
     return results
@@ -272,11 +305,13 @@ def check_levels(levels: Sequence[str]) -> tuple[str, ...]:
     levels = tuple(levels)
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
-        raise ValueError(f"unknown level(s) {', '.join(unknown)}: "
-                         f"available are {', '.join(LEVELS)}")
+        raise ValueError(
+            f"unknown level(s) {', '.join(unknown)}: available are {', '.join(LEVELS)}"
+        )
     if any(level in ebony.LEVELS for level in levels) and not ebony.available():
-        raise ValueError(f"levels {', '.join(ebony.LEVELS)} need ebony72's code at "
-                         f"{ebony.EBONY_DIR}")
+        raise ValueError(
+            f"levels {', '.join(ebony.LEVELS)} need ebony72's code at {ebony.EBONY_DIR}"
+        )
     if len(set(levels)) != len(levels) or len(levels) < 2:
         raise ValueError("give at least two different levels, each once")
     return levels
@@ -302,13 +337,15 @@ def pairings_of(levels: Sequence[str], against: str | None = None) -> list[tuple
     return [(level, against) for level in levels if level != against]
 
 
-def deals_per_pairing(levels: Sequence[str], rounds: int, arrangements: str,
-                      against: str | None = None) -> int:
+def deals_per_pairing(
+    levels: Sequence[str], rounds: int, arrangements: str, against: str | None = None
+) -> int:
     """How many deals each pairing plays so that ``rounds`` are played in total."""
     per_deal = len(pairings_of(levels, against)) * len(ARRANGEMENTS[arrangements])
     if rounds < per_deal:
-        raise ValueError(f"--rounds {rounds} is too few: one deal of every pairing "
-                         f"takes {per_deal} rounds")
+        raise ValueError(
+            f"--rounds {rounds} is too few: one deal of every pairing takes {per_deal} rounds"
+        )
     return rounds // per_deal
 
 
@@ -317,8 +354,7 @@ def play_job(job: tuple) -> tuple[list[RoundResult], Timings]:
     dict, arrangements) -> its rounds and its decision times."""
     pairing, deal, seed, options, layout = job
     timings = Timings()
-    results = play_deal_group(pairing, deal, seed, RoomOptions.from_dict(options), layout,
-                              timings)
+    results = play_deal_group(pairing, deal, seed, RoomOptions.from_dict(options), layout, timings)
     return results, timings
 
 
@@ -332,21 +368,32 @@ def played_groups(jobs: list[tuple], workers: int):
         yield from pool.imap(play_job, jobs, chunksize=1)
 
 
-def play_all(levels: Sequence[str], deals: int, seed=1, options=None,
-             arrangements: str = "alternate", progress=None,
-             workers: int = 1, against: str | None = None) -> tuple[list[RoundResult], Timings]:
+def play_all(
+    levels: Sequence[str],
+    deals: int,
+    seed=1,
+    options=None,
+    arrangements: str = "alternate",
+    progress=None,
+    workers: int = 1,
+    against: str | None = None,
+) -> tuple[list[RoundResult], Timings]:
     """Every pairing of ``levels`` (``pairings_of``) plays deals 0 .. deals-1 in every
     arrangement, the deal groups spread over ``workers`` processes."""
     if not isinstance(options, RoomOptions):
         options = RoomOptions.from_dict(options)
     layout = ARRANGEMENTS[arrangements]
-    jobs = [(pairing, deal, seed, options.to_dict(), layout)
-            for pairing in pairings_of(levels, against) for deal in range(deals)]
+    jobs = [
+        (pairing, deal, seed, options.to_dict(), layout)
+        for pairing in pairings_of(levels, against)
+        for deal in range(deals)
+    ]
     timings = Timings()
     results: list[RoundResult] = []
     start = time.perf_counter()
     for (pairing, deal, *_), (group, group_timings) in zip(
-            jobs, played_groups(jobs, workers), strict=True):
+        jobs, played_groups(jobs, workers), strict=True
+    ):
         results.extend(group)
         timings.merge(group_timings)
         if progress:
@@ -354,9 +401,17 @@ def play_all(levels: Sequence[str], deals: int, seed=1, options=None,
     return results, timings
 
 
-def run(levels: Sequence[str], rounds: int, seed=1, options=None,
-        arrangements: str = "alternate", progress=None, rules: str = "default",
-        workers: int = 1, against: str | None = None) -> dict:
+def run(
+    levels: Sequence[str],
+    rounds: int,
+    seed=1,
+    options=None,
+    arrangements: str = "alternate",
+    progress=None,
+    rules: str = "default",
+    workers: int = 1,
+    against: str | None = None,
+) -> dict:
     """Play the tournament and return its summary (see ``summarise``). ``options`` are
     changed on top of the rule set ``rules``; ``against`` limits the pairings to each
     level against that one."""
@@ -367,14 +422,21 @@ def run(levels: Sequence[str], rounds: int, seed=1, options=None,
     deals = deals_per_pairing(levels, rounds, arrangements, against)
     prepare_tables()  # built once per process, as the server does at start: not a decision
     start = time.perf_counter()
-    results, timings = play_all(levels, deals, seed, options, arrangements, progress, workers,
-                                against)
+    results, timings = play_all(
+        levels, deals, seed, options, arrangements, progress, workers, against
+    )
     seconds = time.perf_counter() - start
     summary = summarise(results, levels, timings, against)
-    summary.update(seed=seed, arrangements=list(ARRANGEMENTS[arrangements]),
-                   deals_per_pairing=deals, rules=rules, options=options.to_dict(),
-                   workers=workers, seconds=round(seconds, 2),
-                   rounds_per_second=round(len(results) / seconds, 2) if seconds else 0.0)
+    summary.update(
+        seed=seed,
+        arrangements=list(ARRANGEMENTS[arrangements]),
+        deals_per_pairing=deals,
+        rules=rules,
+        options=options.to_dict(),
+        workers=workers,
+        seconds=round(seconds, 2),
+        rounds_per_second=round(len(results) / seconds, 2) if seconds else 0.0,
+    )
     return summary
 
 
@@ -444,13 +506,16 @@ def level_stats(results: Sequence[RoundResult], level: str, timings: Timings) ->
         "decisions": timings.summary(level),
         # Kong money by kind: mean points received and paid per seat-round.
         "kong_money": {
-            reason: {"received": sum(r.kong_money[s][i][0] for r, s in seats) / n if n else 0.0,
-                     "paid": sum(r.kong_money[s][i][1] for r, s in seats) / n if n else 0.0}
+            reason: {
+                "received": sum(r.kong_money[s][i][0] for r, s in seats) / n if n else 0.0,
+                "paid": sum(r.kong_money[s][i][1] for r, s in seats) / n if n else 0.0,
+            }
             for i, reason in enumerate(KONG_REASONS)
         },
         # What the wins were made of: per pattern or extra, the share of wins counting it.
         "patterns": {name: count / len(fans) for name, count in patterns.most_common()}
-        if fans else {},
+        if fans
+        else {},
     }
     if level in ebony.LEVELS:
         stats["fallbacks"] = dict(sorted(fallbacks.items()))
@@ -486,25 +551,39 @@ def contrasts(differences: dict[tuple[str, str], dict[int, float]]) -> list[dict
             if of_x is None or of_y is None:
                 continue
             deals = sorted(of_x.keys() & of_y.keys())
-            found.append({"a": x, "b": y, "against": common,
-                          "difference": mean_ci([of_x[d] - of_y[d] for d in deals])})
+            found.append(
+                {
+                    "a": x,
+                    "b": y,
+                    "against": common,
+                    "difference": mean_ci([of_x[d] - of_y[d] for d in deals]),
+                }
+            )
     return found
 
 
-def summarise(results: Sequence[RoundResult], levels: Sequence[str], timings: Timings,
-              against: str | None = None) -> dict:
+def summarise(
+    results: Sequence[RoundResult],
+    levels: Sequence[str],
+    timings: Timings,
+    against: str | None = None,
+) -> dict:
     """Overall rows per level, then per pairing: each level's rows and A − B; then the
     paired contrasts of two levels against a third."""
     pairings, differences = [], {}
     for pairing in pairings_of(levels, against):
         rounds = [r for r in results if r.pairing == pairing]
         differences[pairing] = by_deal = deal_differences(rounds, pairing)
-        pairings.append({
-            "a": pairing[0], "b": pairing[1], "rounds": len(rounds),
-            "deals": len(by_deal),
-            "difference": mean_ci(list(by_deal.values())),
-            "levels": {level: level_stats(rounds, level, Timings()) for level in pairing},
-        })
+        pairings.append(
+            {
+                "a": pairing[0],
+                "b": pairing[1],
+                "rounds": len(rounds),
+                "deals": len(by_deal),
+                "difference": mean_ci(list(by_deal.values())),
+                "levels": {level: level_stats(rounds, level, Timings()) for level in pairing},
+            }
+        )
     return {
         "rounds": len(results),
         "levels": {level: level_stats(results, level, timings) for level in levels},
@@ -515,8 +594,10 @@ def summarise(results: Sequence[RoundResult], levels: Sequence[str], timings: Ti
 
 # --- output -----------------------------------------------------------------------------
 
-HEADER = ("| level | vs | seat-rounds | points/seat/round (95% CI) | win | zimo | deal-in | "
-          "mean fan | pig | not ready | decision mean / p99 / max ms |")
+HEADER = (
+    "| level | vs | seat-rounds | points/seat/round (95% CI) | win | zimo | deal-in | "
+    "mean fan | pig | not ready | decision mean / p99 / max ms |"
+)
 
 
 def ci_text(ci: dict) -> str:
@@ -527,12 +608,17 @@ def ci_text(ci: dict) -> str:
 
 def _row(level: str, vs: str, stats: dict) -> str:
     times = stats["decisions"]
-    timing = (f"{times['mean_ms']:.3f} / {times['p99_ms']:.2f} / {times['max_ms']:.1f}"
-              if times["decisions"] else "")
-    return (f"| {level} | {vs} | {stats['seat_rounds']} | {ci_text(stats['points'])} | "
-            f"{stats['win_rate']:.1%} | {stats['zimo_rate']:.1%} | {stats['deal_in_rate']:.1%} | "
-            f"{stats['mean_fan']:.2f} | "
-            f"{stats['pig_rate']:.3%} | {stats['not_ready_rate']:.1%} | {timing} |")
+    timing = (
+        f"{times['mean_ms']:.3f} / {times['p99_ms']:.2f} / {times['max_ms']:.1f}"
+        if times["decisions"]
+        else ""
+    )
+    return (
+        f"| {level} | {vs} | {stats['seat_rounds']} | {ci_text(stats['points'])} | "
+        f"{stats['win_rate']:.1%} | {stats['zimo_rate']:.1%} | {stats['deal_in_rate']:.1%} | "
+        f"{stats['mean_fan']:.2f} | "
+        f"{stats['pig_rate']:.3%} | {stats['not_ready_rate']:.1%} | {timing} |"
+    )
 
 
 def format_markdown(summary: dict) -> str:
@@ -543,8 +629,9 @@ def format_markdown(summary: dict) -> str:
         f"{summary['seconds']:.0f} s ({summary['rounds_per_second']:.1f} rounds/s)",
     ]
     defaults = RoomOptions().to_dict()
-    changed = {k: v for k, v in summary["options"].items() if defaults.get(k, v) != v
-               or k not in defaults}
+    changed = {
+        k: v for k, v in summary["options"].items() if defaults.get(k, v) != v or k not in defaults
+    }
     rules = summary.get("rules", "default")
     if rules != "default":
         lines.append(f"rules {rules}")
@@ -557,11 +644,15 @@ def format_markdown(summary: dict) -> str:
         for p in summary["pairings"]:
             for level, stats in p["levels"].items():
                 lines.append(_row(level, p["b"] if level == p["a"] else p["a"], stats))
-    lines += ["", "| pairing A v B | deals | rounds | A − B points/seat/round (95% CI) |",
-              "|---|---|---|---|"]
+    lines += [
+        "",
+        "| pairing A v B | deals | rounds | A − B points/seat/round (95% CI) |",
+        "|---|---|---|---|",
+    ]
     for p in summary["pairings"]:
-        lines.append(f"| {p['a']} v {p['b']} | {p['deals']} | {p['rounds']} | "
-                     f"{ci_text(p['difference'])} |")
+        lines.append(
+            f"| {p['a']} v {p['b']} | {p['deals']} | {p['rounds']} | {ci_text(p['difference'])} |"
+        )
     lines.extend(_contrast_lines(summary.get("contrasts", [])))
     lines.extend(_income_lines(summary))
     lines.extend(_kong_lines(summary["levels"]))
@@ -574,26 +665,38 @@ def _contrast_lines(found: list[dict]) -> list[str]:
     """The paired contrasts: X against C minus Y against C, deal by deal."""
     if not found:
         return []
-    lines = ["", "| X v Y, both against C | deals | (X − C) − (Y − C), paired by deal (95% CI) |",
-             "|---|---|---|"]
+    lines = [
+        "",
+        "| X v Y, both against C | deals | (X − C) − (Y − C), paired by deal (95% CI) |",
+        "|---|---|---|",
+    ]
     for c in found:
-        lines.append(f"| {c['a']} v {c['b']}, against {c['against']} | "
-                     f"{c['difference']['n']} | {ci_text(c['difference'])} |")
+        lines.append(
+            f"| {c['a']} v {c['b']}, against {c['against']} | "
+            f"{c['difference']['n']} | {ci_text(c['difference'])} |"
+        )
     return lines
 
 
-INCOME_HEADER = ("| level | vs | discard wins | 自摸 | kongs | wall end (查花猪/查叫) | "
-                 "total |")
+INCOME_HEADER = "| level | vs | discard wins | 自摸 | kongs | wall end (查花猪/查叫) | total |"
 
 
 def _income_lines(summary: dict) -> list[str]:
     """Where each level's points come from: mean net points per seat-round per source."""
     rows = [(level, "all", stats) for level, stats in summary["levels"].items()]
     if len(summary["pairings"]) > 1:
-        rows += [(level, p["b"] if level == p["a"] else p["a"], stats)
-                 for p in summary["pairings"] for level, stats in p["levels"].items()]
-    lines = ["", "Points per seat-round by source:", "", INCOME_HEADER,
-             "|" + "---|" * INCOME_HEADER.count(" | ") + "---|"]
+        rows += [
+            (level, p["b"] if level == p["a"] else p["a"], stats)
+            for p in summary["pairings"]
+            for level, stats in p["levels"].items()
+        ]
+    lines = [
+        "",
+        "Points per seat-round by source:",
+        "",
+        INCOME_HEADER,
+        "|" + "---|" * INCOME_HEADER.count(" | ") + "---|",
+    ]
     for level, vs, stats in rows:
         income = stats["income"]
         cells = " | ".join(f"{income[source]:+.3f}" for source in INCOME_SOURCES)
@@ -603,15 +706,19 @@ def _income_lines(summary: dict) -> list[str]:
 
 def kong_cells(money: dict) -> str:
     """A level's ``kong_money`` as table cells: received / paid, per KONG_REASONS."""
-    return " | ".join(f"{money[r]['received']:.3f} / {money[r]['paid']:.3f}"
-                      for r in KONG_REASONS)
+    return " | ".join(f"{money[r]['received']:.3f} / {money[r]['paid']:.3f}" for r in KONG_REASONS)
 
 
 def _kong_lines(levels: dict) -> list[str]:
     """Kong money by kind, received and paid, per level against all."""
     header = "| level | " + " | ".join(KONG_REASONS) + " |"
-    lines = ["", "Kong money per seat-round, received / paid:", "", header,
-             "|---|" + "---|" * len(KONG_REASONS)]
+    lines = [
+        "",
+        "Kong money per seat-round, received / paid:",
+        "",
+        header,
+        "|---|" + "---|" * len(KONG_REASONS),
+    ]
     for level, stats in levels.items():
         lines.append(f"| {level} | {kong_cells(stats['kong_money'])} |")
     return lines
@@ -635,36 +742,65 @@ def _fallback_lines(levels: dict) -> list[str]:
         if "fallbacks" not in stats:
             continue
         counts = ", ".join(f"{kind} {n}" for kind, n in stats["fallbacks"].items()) or "none"
-        lines.append(f"{level}: answers not allowed by our engine (fallback played): "
-                     f"{counts} in {stats['decisions']['decisions']} decisions")
+        lines.append(
+            f"{level}: answers not allowed by our engine (fallback played): "
+            f"{counts} in {stats['decisions']['decisions']} decisions"
+        )
     return [""] + lines if lines else []
 
 
 def _progress(pairing, done: int, deals: int, rounds: int, seconds: float) -> None:
     if done == deals or done % max(50, deals // 40) == 0:
-        print(f"... {pairing[0]} v {pairing[1]}: deal {done}/{deals}, {rounds} rounds, "
-              f"{rounds / seconds:.1f} rounds/s", file=sys.stderr, flush=True)
+        print(
+            f"... {pairing[0]} v {pairing[1]}: deal {done}/{deals}, {rounds} rounds, "
+            f"{rounds / seconds:.1f} rounds/s",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=4000,
-                        help="rounds played in total, over every pairing and arrangement")
-    parser.add_argument("--levels", default="easy,strong",
-                        help=f"comma-separated, at least two of {', '.join(LEVELS)}")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=4000,
+        help="rounds played in total, over every pairing and arrangement",
+    )
+    parser.add_argument(
+        "--levels",
+        default="easy,strong",
+        help=f"comma-separated, at least two of {', '.join(LEVELS)}",
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", choices=sorted(RULE_SETS), default="default",
-                        help="default: our room defaults; ebony: the options closest to "
-                             "ebony72's rules (benchmarks.bots.opponents.ebony.EBONY_RULES)")
-    parser.add_argument("--options", default=None,
-                        help="room options as JSON, changed on top of --rules")
-    parser.add_argument("--workers", type=int, default=2,
-                        help="processes playing deal groups (the results do not depend on it)")
-    parser.add_argument("--arrangements", choices=sorted(ARRANGEMENTS), default="alternate",
-                        help="alternate: ABAB, BABA; all: also the rotations of AABB")
-    parser.add_argument("--against", default=None,
-                        help="play only each level against this one (also in --levels); "
-                             "the others are then compared deal by deal against it")
+    parser.add_argument(
+        "--rules",
+        choices=sorted(RULE_SETS),
+        default="default",
+        help="default: our room defaults; ebony: the options closest to "
+        "ebony72's rules (benchmarks.bots.opponents.ebony.EBONY_RULES)",
+    )
+    parser.add_argument(
+        "--options", default=None, help="room options as JSON, changed on top of --rules"
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=2,
+        help="processes playing deal groups (the results do not depend on it)",
+    )
+    parser.add_argument(
+        "--arrangements",
+        choices=sorted(ARRANGEMENTS),
+        default="alternate",
+        help="alternate: ABAB, BABA; all: also the rotations of AABB",
+    )
+    parser.add_argument(
+        "--against",
+        default=None,
+        help="play only each level against this one (also in --levels); "
+        "the others are then compared deal by deal against it",
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write the summary here")
     args = parser.parse_args(argv)
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
@@ -676,8 +812,17 @@ def main(argv: Sequence[str] | None = None) -> None:
             raise ValueError("--workers: at least 1")
     except ValueError as exc:  # json.JSONDecodeError is a ValueError too
         parser.error(str(exc))
-    summary = run(levels, args.rounds, args.seed, options, args.arrangements, _progress,
-                  rules=args.rules, workers=args.workers, against=args.against)
+    summary = run(
+        levels,
+        args.rounds,
+        args.seed,
+        options,
+        args.arrangements,
+        _progress,
+        rules=args.rules,
+        workers=args.workers,
+        against=args.against,
+    )
     print(format_markdown(summary))
     if args.json:
         args.json.write_text(json.dumps(summary, indent=2, ensure_ascii=False))

@@ -38,12 +38,11 @@ def pool_means(cis: Sequence[dict]) -> dict:
     errors = [standard_error(ci) for ci in cis]
     if not all(errors):
         raise ValueError("a run whose deals all gave the same difference has no spread to weigh")
-    weights = [1 / error ** 2 for error in errors]
+    weights = [1 / error**2 for error in errors]
     total = sum(weights)
     mean = sum(w * ci["mean"] for w, ci in zip(weights, cis, strict=True)) / total
     half = 1.96 / math.sqrt(total)
-    return {"mean": mean, "low": mean - half, "high": mean + half,
-            "n": sum(ci["n"] for ci in cis)}
+    return {"mean": mean, "low": mean - half, "high": mean + half, "n": sum(ci["n"] for ci in cis)}
 
 
 RATES = ("win_rate", "zimo_rate", "deal_in_rate")
@@ -63,8 +62,11 @@ def pool_level(stats: Sequence[dict]) -> dict:
     }
     if all("kong_money" in s for s in stats):  # runs before it was counted have none
         pooled["kong_money"] = {
-            reason: {side: sum(s["kong_money"][reason][side] * s["seat_rounds"]
-                               for s in stats) / seat_rounds for side in ("received", "paid")}
+            reason: {
+                side: sum(s["kong_money"][reason][side] * s["seat_rounds"] for s in stats)
+                / seat_rounds
+                for side in ("received", "paid")
+            }
             for reason in KONG_REASONS
         }
     return pooled
@@ -86,37 +88,57 @@ def pool(summaries: Sequence[dict]) -> list[dict]:
     pooled = []
     for a, b in common:
         played = [next(p for p in s["pairings"] if (p["a"], p["b"]) == (a, b)) for s in summaries]
-        pooled.append({
-            "a": a, "b": b,
-            "runs": [{"seed": s["seed"], "deals": p["deals"], "difference": p["difference"]}
-                     for s, p in zip(summaries, played, strict=True)],
-            "difference": pool_means([p["difference"] for p in played]),
-            "levels": {level: pool_level([p["levels"][level] for p in played])
-                       for level in (a, b)},
-        })
+        pooled.append(
+            {
+                "a": a,
+                "b": b,
+                "runs": [
+                    {"seed": s["seed"], "deals": p["deals"], "difference": p["difference"]}
+                    for s, p in zip(summaries, played, strict=True)
+                ],
+                "difference": pool_means([p["difference"] for p in played]),
+                "levels": {
+                    level: pool_level([p["levels"][level] for p in played]) for level in (a, b)
+                },
+            }
+        )
     return pooled
 
 
 def format_markdown(pooled: Sequence[dict]) -> str:
     lines = []
     for p in pooled:
-        lines += [f"### {p['a']} v {p['b']}", "",
-                  "| seed | deals | A − B points/seat/round (95% CI) |", "|---|---|---|"]
+        lines += [
+            f"### {p['a']} v {p['b']}",
+            "",
+            "| seed | deals | A − B points/seat/round (95% CI) |",
+            "|---|---|---|",
+        ]
         lines += [f"| {r['seed']} | {r['deals']} | {ci_text(r['difference'])} |" for r in p["runs"]]
-        lines += [f"| pooled | {p['difference']['n']} | **{ci_text(p['difference'])}** |", "",
-                  "| level | seat-rounds | win | zimo | deal-in | mean fan | "
-                  + " | ".join(f"points: {source}" for source in INCOME_SOURCES) + " |",
-                  "|---|---|---|---|---|---|" + "---|" * len(INCOME_SOURCES)]
+        lines += [
+            f"| pooled | {p['difference']['n']} | **{ci_text(p['difference'])}** |",
+            "",
+            "| level | seat-rounds | win | zimo | deal-in | mean fan | "
+            + " | ".join(f"points: {source}" for source in INCOME_SOURCES)
+            + " |",
+            "|---|---|---|---|---|---|" + "---|" * len(INCOME_SOURCES),
+        ]
         for level, s in p["levels"].items():
             income = " | ".join(f"{s['income'][src]:+.3f}" for src in INCOME_SOURCES)
-            lines.append(f"| {level} | {s['seat_rounds']} | {s['win_rate']:.1%} | "
-                         f"{s['zimo_rate']:.1%} | {s['deal_in_rate']:.1%} | "
-                         f"{s['mean_fan']:.2f} | {income} |")
-        kong_rows = [(level, s["kong_money"]) for level, s in p["levels"].items()
-                     if "kong_money" in s]
+            lines.append(
+                f"| {level} | {s['seat_rounds']} | {s['win_rate']:.1%} | "
+                f"{s['zimo_rate']:.1%} | {s['deal_in_rate']:.1%} | "
+                f"{s['mean_fan']:.2f} | {income} |"
+            )
+        kong_rows = [
+            (level, s["kong_money"]) for level, s in p["levels"].items() if "kong_money" in s
+        ]
         if kong_rows:
-            lines += ["", "| kong money received / paid | " + " | ".join(KONG_REASONS) + " |",
-                      "|---|" + "---|" * len(KONG_REASONS)]
+            lines += [
+                "",
+                "| kong money received / paid | " + " | ".join(KONG_REASONS) + " |",
+                "|---|" + "---|" * len(KONG_REASONS),
+            ]
             lines += [f"| {level} | {kong_cells(money)} |" for level, money in kong_rows]
         lines.append("")
     return "\n".join(lines)

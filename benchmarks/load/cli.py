@@ -53,9 +53,15 @@ from harness.stack import REPO, Stack
 
 
 def one_run(args, tables: int, workdir: Path) -> dict:
-    stack = Stack(project_dir=args.project_dir, mode=args.mode, processes=args.processes,
-                  workdir=workdir, offer_pause=args.offer_pause, proxy=args.proxy,
-                  worker=not args.no_worker)
+    stack = Stack(
+        project_dir=args.project_dir,
+        mode=args.mode,
+        processes=args.processes,
+        workdir=workdir,
+        offer_pause=args.offer_pause,
+        proxy=args.proxy,
+        worker=not args.no_worker,
+    )
     try:
         stack.start()
         people = stack.python(CREATE_PEOPLE, str(tables * 4), f"t{tables}p", PASSWORD)
@@ -63,8 +69,9 @@ def one_run(args, tables: int, workdir: Path) -> dict:
         cookies = {"session": created["session_cookie"], "language": created["language_cookie"]}
         sampler = Sampler([(role, p.pid) for role, p in stack.processes])
         hard_timeout = 120 + 4 * tables + WARMUP_SECONDS + args.seconds + DRAIN_SECONDS + 30
-        result = asyncio.run(_drive(args, stack, tables, created["keys"], cookies, sampler,
-                                    hard_timeout))
+        result = asyncio.run(
+            _drive(args, stack, tables, created["keys"], cookies, sampler, hard_timeout)
+        )
         result["server_log_problems"] = stack.log_problems()
         result["settings_file"] = stack.settings_file
         return result
@@ -78,16 +85,30 @@ def one_run(args, tables: int, workdir: Path) -> dict:
         stack.stop()
 
 
-async def _drive(args, stack: Stack, tables: int, keys: list[str], cookies: dict,
-                 sampler: Sampler, hard_timeout: float) -> dict:
-    run = Run(urls=stack.urls, tables=tables, think=args.think, seed=args.seed,
-              version_tokens=(args.project_dir / "games/table/version_token.py").exists(),
-              idle=args.idle,
-              seconds=args.seconds, setup_concurrency=args.setup_concurrency)
+async def _drive(
+    args,
+    stack: Stack,
+    tables: int,
+    keys: list[str],
+    cookies: dict,
+    sampler: Sampler,
+    hard_timeout: float,
+) -> dict:
+    run = Run(
+        urls=stack.urls,
+        tables=tables,
+        think=args.think,
+        seed=args.seed,
+        version_tokens=(args.project_dir / "games/table/version_token.py").exists(),
+        idle=args.idle,
+        seconds=args.seconds,
+        setup_concurrency=args.setup_concurrency,
+    )
     try:
         signup = await asyncio.wait_for(run.check_signup(), 60)
         result = await asyncio.wait_for(
-            run.execute(keys, cookies, sampler, stack.read_metrics), hard_timeout)
+            run.execute(keys, cookies, sampler, stack.read_metrics), hard_timeout
+        )
         result["signup"] = signup
         return result
     finally:
@@ -96,32 +117,61 @@ async def _drive(args, stack: Stack, tables: int, keys: list[str], cookies: dict
 
 def parse_args(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", default="1,5,10,25,50",
-                        help="comma-separated table counts, one fresh site each")
+    parser.add_argument(
+        "--tables", default="1,5,10,25,50", help="comma-separated table counts, one fresh site each"
+    )
     parser.add_argument("--mode", choices=("default", "services"), default="default")
-    parser.add_argument("--processes", type=int, choices=(1, 2, 3, 4), default=1,
-                        help="daphne processes (services mode only)")
-    parser.add_argument("--proxy", action="store_true",
-                        help="nginx in front, configured as deploy/ does (rooms pinned to a "
-                             "process); its CPU is reported apart from the site's")
-    parser.add_argument("--no-worker", action="store_true",
-                        help="services mode without manage.py run_worker")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        choices=(1, 2, 3, 4),
+        default=1,
+        help="daphne processes (services mode only)",
+    )
+    parser.add_argument(
+        "--proxy",
+        action="store_true",
+        help="nginx in front, configured as deploy/ does (rooms pinned to a "
+        "process); its CPU is reported apart from the site's",
+    )
+    parser.add_argument(
+        "--no-worker", action="store_true", help="services mode without manage.py run_worker"
+    )
     parser.add_argument("--seconds", type=float, default=20.0, help="measured window")
-    parser.add_argument("--think", type=float, default=0.2,
-                        help="seconds before acting (uniform 0.5x-1.5x; 0: at once)")
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.2,
+        help="seconds before acting (uniform 0.5x-1.5x; 0: at once)",
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--idle", action="store_true",
-                        help="seat everyone and open the sockets, then play nothing: the "
-                             "cost of idle sockets (compare two --tables counts)")
-    parser.add_argument("--offer-pause", type=float, default=1.0,
-                        help="seconds every discard stays on offer (the site's OFFER_PAUSE)")
-    parser.add_argument("--setup-concurrency", type=int, default=8,
-                        help="tables set up at the same time")
+    parser.add_argument(
+        "--idle",
+        action="store_true",
+        help="seat everyone and open the sockets, then play nothing: the "
+        "cost of idle sockets (compare two --tables counts)",
+    )
+    parser.add_argument(
+        "--offer-pause",
+        type=float,
+        default=1.0,
+        help="seconds every discard stays on offer (the site's OFFER_PAUSE)",
+    )
+    parser.add_argument(
+        "--setup-concurrency", type=int, default=8, help="tables set up at the same time"
+    )
     parser.add_argument("--json", type=Path, help="write every number here")
-    parser.add_argument("--keep-workdir", action="store_true",
-                        help="keep each run's directory (server logs, SQLite file)")
-    parser.add_argument("--project-dir", type=Path, default=REPO,
-                        help="the checkout whose site is measured (default: this one)")
+    parser.add_argument(
+        "--keep-workdir",
+        action="store_true",
+        help="keep each run's directory (server logs, SQLite file)",
+    )
+    parser.add_argument(
+        "--project-dir",
+        type=Path,
+        default=REPO,
+        help="the checkout whose site is measured (default: this one)",
+    )
     args = parser.parse_args(argv)
     args.project_dir = args.project_dir.resolve()
     args.table_counts = [int(n) for n in args.tables.split(",") if n.strip()]
@@ -142,12 +192,14 @@ def main(argv=None) -> int:
     args = parse_args(argv)
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # even if started ignoring it
-    head = (f"## bench_load: mode {args.mode}, {args.processes} daphne process(es)"
-            f"{' behind nginx (deploy/)' if args.proxy else ''}"
-            f"{' + worker' if args.mode == 'services' and not args.no_worker else ''}, "
-            f"think {args.think} s, "
-            f"window {args.seconds:g} s, seed {args.seed}, project {args.project_dir} "
-            f"({git_head(args.project_dir)})")
+    head = (
+        f"## bench_load: mode {args.mode}, {args.processes} daphne process(es)"
+        f"{' behind nginx (deploy/)' if args.proxy else ''}"
+        f"{' + worker' if args.mode == 'services' and not args.no_worker else ''}, "
+        f"think {args.think} s, "
+        f"window {args.seconds:g} s, seed {args.seed}, project {args.project_dir} "
+        f"({git_head(args.project_dir)})"
+    )
     print(head, flush=True)
     results = []
     interrupted = False
@@ -164,8 +216,7 @@ def main(argv=None) -> int:
                     shutil.rmtree(workdir, ignore_errors=True)
     except KeyboardInterrupt:
         interrupted = True
-        print("interrupted: every process the benchmark started has been stopped",
-              file=sys.stderr)
+        print("interrupted: every process the benchmark started has been stopped", file=sys.stderr)
     print()
     print(HEADER)
     print("|" + "---|" * HEADER.count(" | ") + "---|")
@@ -177,10 +228,22 @@ def main(argv=None) -> int:
         if text:
             print(text)
     if args.json:
-        args.json.write_text(json.dumps({
-            "mode": args.mode, "processes": args.processes, "think": args.think,
-            "seconds": args.seconds, "seed": args.seed, "project_dir": str(args.project_dir),
-            "commit": git_head(args.project_dir), "runs": results}, indent=2, default=str))
+        args.json.write_text(
+            json.dumps(
+                {
+                    "mode": args.mode,
+                    "processes": args.processes,
+                    "think": args.think,
+                    "seconds": args.seconds,
+                    "seed": args.seed,
+                    "project_dir": str(args.project_dir),
+                    "commit": git_head(args.project_dir),
+                    "runs": results,
+                },
+                indent=2,
+                default=str,
+            )
+        )
     if interrupted:
         return 130
     return 0 if all("failed" not in r for r in results) else 1

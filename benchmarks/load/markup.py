@@ -13,7 +13,9 @@ OPTION_RE = re.compile(r"<option\b([^>]*)>([^<]*)", re.I)
 VERSION_RE = re.compile(r"""\bdata-version\s*=\s*["']?(\d+)""")
 TABLE_ERROR_RE = re.compile(
     r"""<(?P<tag>[a-zA-Z][\w-]*)\b[^>]*\bid\s*=\s*["']table-error["'][^>]*>(?P<body>.*?)"""
-    r"""</(?P=tag)\s*>""", re.S)
+    r"""</(?P=tag)\s*>""",
+    re.S,
+)
 SETTLEMENT_RE = re.compile(r"""\bclass\s*=\s*["'](?:[^"']*\s)?settlement(?:\s[^"']*)?["']""")
 WS_CONNECT_RE = re.compile(r"""\bws-connect\s*=\s*["']([^"']+)["']""")
 TAG_RE = re.compile(r"<[^>]*>")
@@ -57,8 +59,12 @@ def ws_commands(message: str, version_of) -> tuple[int | None, list[Command]]:
             if tag.group(1).lower() == "button":
                 if attrs.get("type", "submit").lower() == "submit" and "disabled" not in attrs:
                     buttons.append(attrs)
-            elif (tag.group(1).lower() == "input" and attrs.get("type", "").lower() == "hidden"
-                  and attrs.get("name") and "disabled" not in attrs):
+            elif (
+                tag.group(1).lower() == "input"
+                and attrs.get("type", "").lower() == "hidden"
+                and attrs.get("name")
+                and "disabled" not in attrs
+            ):
                 hidden[attrs["name"]] = attrs.get("value", "")
         if "version" not in hidden or not buttons:
             continue
@@ -71,8 +77,11 @@ def ws_commands(message: str, version_of) -> tuple[int | None, list[Command]]:
             commands.append(Command(dict(hidden), plain[0].get("class", "")))
         for button in buttons:
             if button.get("name"):
-                commands.append(Command({**hidden, button["name"]: button.get("value", "")},
-                                        button.get("class", "")))
+                commands.append(
+                    Command(
+                        {**hidden, button["name"]: button.get("value", "")}, button.get("class", "")
+                    )
+                )
     return (max(versions) if versions else None), commands
 
 
@@ -124,14 +133,16 @@ def page_forms(page: str) -> list[PageForm]:
                 fields.append((name, attrs.get("value", "")))
             elif kind == "select":
                 end = body.find("</select", tag.end())
-                options = [(parse_attrs(o.group(1)), o.group(2))
-                           for o in OPTION_RE.finditer(body[tag.end():end if end >= 0 else None])]
+                options = [
+                    (parse_attrs(o.group(1)), o.group(2))
+                    for o in OPTION_RE.finditer(body[tag.end() : end if end >= 0 else None])
+                ]
                 chosen = [o for o in options if "selected" in o[0]] or options[:1]
                 for attrs_o, label in chosen[: None if "multiple" in attrs else 1]:
                     fields.append((name, attrs_o.get("value", htmllib.unescape(label).strip())))
             else:  # textarea
                 end = body.find("</textarea", tag.end())
-                fields.append((name, htmllib.unescape(body[tag.end():end if end >= 0 else None])))
+                fields.append((name, htmllib.unescape(body[tag.end() : end if end >= 0 else None])))
         forms.append(PageForm(parse_attrs(form.group(1)), fields))
     return forms
 
@@ -142,6 +153,7 @@ def find_form(page: str, action_suffix: str) -> PageForm | None:
             continue
         action = form.attrs.get("action", "")
         if (action_suffix == "" and not action) or (
-                action_suffix and action.endswith(action_suffix)):
+            action_suffix and action.endswith(action_suffix)
+        ):
             return form
     return None

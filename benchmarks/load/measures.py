@@ -24,9 +24,14 @@ def percentile(values: list[float], p: float) -> float | None:
 
 
 def summary(values: list[float]) -> dict:
-    return {"n": len(values), "p50": percentile(values, 50), "p90": percentile(values, 90),
-            "p99": percentile(values, 99), "max": max(values) if values else None,
-            "mean": statistics.fmean(values) if values else None}
+    return {
+        "n": len(values),
+        "p50": percentile(values, 50),
+        "p90": percentile(values, 90),
+        "p99": percentile(values, 99),
+        "max": max(values) if values else None,
+        "mean": statistics.fmean(values) if values else None,
+    }
 
 
 @dataclass
@@ -120,7 +125,10 @@ class Sampler:
                 used = self._cpu(proc) - self.cpu0[role]
             except (psutil.Error, KeyError):
                 used = float("nan")
-            result[role] = {"pid": proc.pid, "cpu_seconds": used,
-                            "cpu_per_second": used / elapsed,
-                            "max_rss_mb": self.rss.get(role, 0) / 2**20}
+            result[role] = {
+                "pid": proc.pid,
+                "cpu_seconds": used,
+                "cpu_per_second": used / elapsed,
+                "max_rss_mb": self.rss.get(role, 0) / 2**20,
+            }
         return result

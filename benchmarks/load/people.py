@@ -82,19 +82,29 @@ class Table:
 
 
 class Person:
-    def __init__(self, run: "Run", table: Table, seat: int, base: str, session_key: str,
-                 cookies: dict[str, str]) -> None:
+    def __init__(
+        self,
+        run: "Run",
+        table: Table,
+        seat: int,
+        base: str,
+        session_key: str,
+        cookies: dict[str, str],
+    ) -> None:
         self.run = run
         self.table = table
         self.seat = seat
         self.base = base
         self.rng = random.Random(f"{run.seed}:{table.index}:{seat}")
         jar = aiohttp.CookieJar(unsafe=True)  # cookies for 127.0.0.1
-        jar.update_cookies({cookies["session"]: session_key, cookies["language"]: "zh-hans"},
-                           URL(base + "/"))
+        jar.update_cookies(
+            {cookies["session"]: session_key, cookies["language"]: "zh-hans"}, URL(base + "/")
+        )
         self.session = aiohttp.ClientSession(
-            cookie_jar=jar, timeout=aiohttp.ClientTimeout(total=None, sock_connect=10),
-            connector=aiohttp.TCPConnector(limit=4))
+            cookie_jar=jar,
+            timeout=aiohttp.ClientTimeout(total=None, sock_connect=10),
+            connector=aiohttp.TCPConnector(limit=4),
+        )
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self.connected = asyncio.Event()
         self.ws_task: asyncio.Task | None = None
@@ -119,11 +129,11 @@ class Person:
     def table_url(self) -> str:
         return self.base + self.table.path
 
-    async def request(self, method: str, url: str, data=None,
-                      referer: str | None = None) -> tuple[int, str, str]:
+    async def request(
+        self, method: str, url: str, data=None, referer: str | None = None
+    ) -> tuple[int, str, str]:
         stats = self.run.stats
-        headers = {"Accept": "text/html,application/xhtml+xml",
-                   "Accept-Language": "zh-CN,zh;q=0.9"}
+        headers = {"Accept": "text/html,application/xhtml+xml", "Accept-Language": "zh-CN,zh;q=0.9"}
         if referer:
             headers["Referer"] = referer
         if method == "POST":
@@ -133,8 +143,13 @@ class Person:
             started = time.perf_counter()
             try:
                 async with self.session.request(
-                        method, url, data=data, headers=headers, allow_redirects=True,
-                        max_redirects=5, timeout=aiohttp.ClientTimeout(total=HTTP_TIMEOUT),
+                    method,
+                    url,
+                    data=data,
+                    headers=headers,
+                    allow_redirects=True,
+                    max_redirects=5,
+                    timeout=aiohttp.ClientTimeout(total=HTTP_TIMEOUT),
                 ) as response:
                     body = await response.text(errors="replace")
                     statuses = [r.status for r in response.history] + [response.status]
@@ -146,7 +161,8 @@ class Person:
                             stats.http_status[status] += 1
                     if stats.in_window(started):
                         (stats.posts if method == "POST" else stats.page_loads).append(
-                            (done - started) * 1000)
+                            (done - started) * 1000
+                        )
                     return response.status, body, str(response.url)
             except (aiohttp.ClientError, TimeoutError) as exc:
                 stats.http_failures[f"{method} {type(exc).__name__}"] += 1
@@ -159,8 +175,7 @@ class Person:
         return await self.request("GET", url)
 
     async def submit(self, form: PageForm, page_url: str) -> tuple[int, str, str]:
-        return await self.request("POST", form.action(page_url), data=form.fields,
-                                  referer=page_url)
+        return await self.request("POST", form.action(page_url), data=form.fields, referer=page_url)
 
     async def post_ready(self) -> bool:
         """GET the table page, POST its ready form; bounded retries."""
@@ -198,9 +213,11 @@ class Person:
                 await asyncio.sleep(self.rng.uniform(0.1, 1.0))
             try:
                 ws = await asyncio.wait_for(
-                    self.session.ws_connect(url, origin=self.base, autoping=True,
-                                            max_msg_size=16 * 1024 * 1024),
-                    WS_CONNECT_TIMEOUT)
+                    self.session.ws_connect(
+                        url, origin=self.base, autoping=True, max_msg_size=16 * 1024 * 1024
+                    ),
+                    WS_CONNECT_TIMEOUT,
+                )
             except (aiohttp.ClientError, TimeoutError) as exc:
                 run.stats.ws_error(f"handshake {type(exc).__name__}")
                 continue
@@ -286,8 +303,9 @@ class Person:
                 own = (now - pending.sent) * 1000
                 self.pending = None
                 if stats.in_window(pending.sent):
-                    stats.clicks.append(Click(pending.sent, self.epoch, version, self.seat, own,
-                                              self.table))
+                    stats.clicks.append(
+                        Click(pending.sent, self.epoch, version, self.seat, own, self.table)
+                    )
         self.version = version
         self.max_version = max(self.max_version, version)
 
@@ -300,8 +318,12 @@ class Person:
 
     def schedule(self, arrived: float) -> None:
         key = (self.epoch, self.version)
-        if (self.pending is not None or self.commands_version != self.version
-                or not self.commands or key in (self.acted, self.scheduled)):
+        if (
+            self.pending is not None
+            or self.commands_version != self.version
+            or not self.commands
+            or key in (self.acted, self.scheduled)
+        ):
             return
         if self.act_handle is not None:
             self.act_handle.cancel()
@@ -314,16 +336,26 @@ class Person:
         self.act_handle = None
         self.scheduled = None
         ws = self.ws
-        if (self.run.stopping or ws is None or self.pending is not None
-                or key != (self.epoch, self.version) or self.commands_version != self.version):
+        if (
+            self.run.stopping
+            or ws is None
+            or self.pending is not None
+            or key != (self.epoch, self.version)
+            or self.commands_version != self.version
+        ):
             return
         self.acted = key
         command = choose(self.commands, self.rng)
         if command is None:
             return
         payload = dict(command.fields)
-        payload["HEADERS"] = {"HX-Request": "true", "HX-Trigger": None, "HX-Trigger-Name": None,
-                              "HX-Target": "table", "HX-Current-URL": self.table_url}
+        payload["HEADERS"] = {
+            "HX-Request": "true",
+            "HX-Trigger": None,
+            "HX-Trigger-Name": None,
+            "HX-Target": "table",
+            "HX-Current-URL": self.table_url,
+        }
         now = time.perf_counter()
         self.pending = Pending(now, self.epoch, self.version, command.kind)
         if self.run.stats.in_window(now):

@@ -17,8 +17,18 @@ DRAIN_SECONDS = 3.0  # after the window, for the other three's updates to arrive
 
 
 class Run:
-    def __init__(self, *, urls: list[str], tables: int, think: float, seed: int, seconds: float,
-                 setup_concurrency: int, version_tokens: bool, idle: bool = False) -> None:
+    def __init__(
+        self,
+        *,
+        urls: list[str],
+        tables: int,
+        think: float,
+        seed: int,
+        seconds: float,
+        setup_concurrency: int,
+        version_tokens: bool,
+        idle: bool = False,
+    ) -> None:
         self.urls = urls
         self.idle = idle  # open every socket, press nothing: what idle sockets cost
         self.version_tokens = version_tokens  # the site sends opaque version tokens
@@ -53,14 +63,22 @@ class Run:
                 return {"ok": False, "why": "no sign-up form"}
             values = dict(form.fields)
             values.update(username=f"signup{self.seed}", password1=PASSWORD, password2=PASSWORD)
-            async with session.post(form.action(url), data=values, timeout=timeout,
-                                    headers={"Origin": base, "Referer": url}) as response:
+            async with session.post(
+                form.action(url),
+                data=values,
+                timeout=timeout,
+                headers={"Origin": base, "Referer": url},
+            ) as response:
                 await response.text()
                 status, final = response.status, str(response.url)
             logged_in = any(c.key == "sessionid" for c in jar)
         ok = status == 200 and urlsplit(final).path == "/" and logged_in
-        return {"ok": ok, "status": status, "final_path": urlsplit(final).path,
-                "seconds": round(time.perf_counter() - started, 3)}
+        return {
+            "ok": ok,
+            "status": status,
+            "final_path": urlsplit(final).path,
+            "seconds": round(time.perf_counter() - started, 3),
+        }
 
     async def setup_table(self, table: Table, semaphore: asyncio.Semaphore) -> None:
         async with semaphore:
@@ -105,8 +123,9 @@ class Run:
                 person.check_timeout(now)
             await asyncio.sleep(0.5)
 
-    async def execute(self, keys: list[str], cookies: dict[str, str], sampler: "Sampler",
-                      metrics) -> dict:
+    async def execute(
+        self, keys: list[str], cookies: dict[str, str], sampler: "Sampler", metrics
+    ) -> dict:
         semaphore = asyncio.Semaphore(self.setup_concurrency)
         for t in range(self.table_count):
             table = Table(t, tokens=self.version_tokens)
@@ -118,22 +137,27 @@ class Run:
             self.tables.append(table)
         self.spawn(self.watchdog())
         setup_started = time.perf_counter()
-        results = await asyncio.gather(*(self.setup_table(t, semaphore) for t in self.tables),
-                                       return_exceptions=True)
+        results = await asyncio.gather(
+            *(self.setup_table(t, semaphore) for t in self.tables), return_exceptions=True
+        )
         for table, result in zip(self.tables, results, strict=True):
             if isinstance(result, BaseException):
                 self.setup_errors.append(f"{type(result).__name__}: {result}"[:300])
                 for person in table.people:
                     await person.close()
-        started = [t for t, r in zip(self.tables, results, strict=True)
-                   if not isinstance(r, BaseException)]
+        started = [
+            t for t, r in zip(self.tables, results, strict=True) if not isinstance(r, BaseException)
+        ]
         if not started:
             raise SetupError("no table started: " + "; ".join(self.setup_errors[:3]))
         setup_seconds = time.perf_counter() - setup_started
         people = [p for t in started for p in t.people]
         warm_deadline = time.perf_counter() + WARMUP_SECONDS
-        while (not self.idle and time.perf_counter() < warm_deadline
-               and not all(p.max_version >= 1 for p in people)):
+        while (
+            not self.idle
+            and time.perf_counter() < warm_deadline
+            and not all(p.max_version >= 1 for p in people)
+        ):
             await asyncio.sleep(0.1)
         warm = sum(p.max_version >= 1 for p in people)
 
@@ -148,18 +172,31 @@ class Run:
         await sampling
         cpu = sampler.end(elapsed)
         await asyncio.sleep(DRAIN_SECONDS)
-        return self.report(started, elapsed, cpu, before_queries, after_queries,
-                           setup_seconds, warm, len(people))
+        return self.report(
+            started, elapsed, cpu, before_queries, after_queries, setup_seconds, warm, len(people)
+        )
 
-    def report(self, started: list[Table], elapsed: float, cpu: dict, before: dict,
-               after: dict, setup_seconds: float, warm: int, people: int) -> dict:
+    def report(
+        self,
+        started: list[Table],
+        elapsed: float,
+        cpu: dict,
+        before: dict,
+        after: dict,
+        setup_seconds: float,
+        warm: int,
+        people: int,
+    ) -> dict:
         stats = self.stats
         moves = sum(t.moves_in_window for t in started)
         own = [c.own_ms for c in stats.clicks]
         others, others_missing = [], 0
         for click in stats.clicks:
-            times = [click.table.reached(seat, click.epoch, click.version)
-                     for seat in range(4) if seat != click.seat]
+            times = [
+                click.table.reached(seat, click.epoch, click.version)
+                for seat in range(4)
+                if seat != click.seat
+            ]
             if any(t is None for t in times):
                 others_missing += 1
                 continue
@@ -203,13 +240,17 @@ class Run:
             "processes": cpu,
             "server_cpu_seconds_per_second": server_cpu / elapsed,
             "server_cpu_ms_per_move": server_cpu * 1000 / moves if moves else None,
-            "proxy_cpu_ms_per_move": (cpu["proxy"]["cpu_seconds"] * 1000 / moves
-                                      if moves and "proxy" in cpu else None),
+            "proxy_cpu_ms_per_move": (
+                cpu["proxy"]["cpu_seconds"] * 1000 / moves if moves and "proxy" in cpu else None
+            ),
             "queries": queries,
             "queries_per_move": queries / moves if moves else None,
-            "update_bytes": {"n": len(sizes), "median": statistics.median(sizes) if sizes else None,
-                             "mean": statistics.fmean(sizes) if sizes else None,
-                             "p90": percentile(sizes, 90)},
+            "update_bytes": {
+                "n": len(sizes),
+                "median": statistics.median(sizes) if sizes else None,
+                "mean": statistics.fmean(sizes) if sizes else None,
+                "p90": percentile(sizes, 90),
+            },
             "bytes_received": stats.bytes_in_window,
             "bytes_per_move": stats.bytes_in_window / moves if moves else None,
             "page_load_ms": summary(stats.page_loads),

@@ -75,7 +75,9 @@ def outcome(state: dict, seat: int, names: dict[int, str]) -> str:
     wins = [win for win in state["winners"] if win["seat"] == seat]
     if len(wins) > 1:
         return _("Won %(count)d times: %(wins)s") % {
-            "count": len(wins), "wins": "; ".join(_one_win(win, names) for win in wins)}
+            "count": len(wins),
+            "wins": "; ".join(_one_win(win, names) for win in wins),
+        }
     if wins:
         return _one_win(wins[0], names)
     return _not_won(state, seat)
@@ -89,9 +91,13 @@ def _one_win(win: dict, names: dict[int, str]) -> str:
         return _("Won self-drawn: %(hand)s") % {"hand": hand}
     if win["how"] == "rob_kong":
         return _("Won robbing %(name)s's kong: %(hand)s") % {
-            "name": names.get(win["from"], "?"), "hand": hand}
+            "name": names.get(win["from"], "?"),
+            "hand": hand,
+        }
     return _("Won on %(name)s's discard: %(hand)s") % {
-        "name": names.get(win["from"], "?"), "hand": hand}
+        "name": names.get(win["from"], "?"),
+        "hand": hand,
+    }
 
 
 def _not_won(state: dict, seat: int) -> str:
@@ -112,9 +118,7 @@ def round_for(*, round_id: int, user: AbstractBaseUser) -> Round:
     if not user.is_authenticated:
         raise Http404
     rnd = (
-        Round.objects.select_related("room")
-        .filter(pk=round_id, status=Round.Status.ENDED)
-        .first()
+        Round.objects.select_related("room").filter(pk=round_id, status=Round.Status.ENDED).first()
     )
     if rnd is None or not audience.may_see_round(rnd, user):
         raise Http404
@@ -142,8 +146,13 @@ def export(rnd: Round) -> dict:
         "options": rnd.events.get(kind="round_started").data.get("options", rnd.room.options),
         "players": [{"seat": seat, "name": names[seat]} for seat in sorted(names)],
         "events": [
-            {"number": e.number, "version": e.version, "kind": e.kind, "seat": e.seat,
-             "data": e.data}
+            {
+                "number": e.number,
+                "version": e.version,
+                "kind": e.kind,
+                "seat": e.seat,
+                "data": e.data,
+            }
             for e in rnd.events.order_by("number")
         ],
         "payments": payments(rnd),
@@ -160,8 +169,7 @@ def payments(rnd: Round) -> list[dict]:
     engine_ledger = rnd.state.get("ledger") or []
     found = []
     for index, e in enumerate(rnd.ledger.order_by("id")):
-        row = {"payer": e.payer_seat, "payee": e.payee_seat, "amount": e.amount,
-               "reason": e.reason}
+        row = {"payer": e.payer_seat, "payee": e.payee_seat, "amount": e.amount, "reason": e.reason}
         if index < len(engine_ledger) and "covers" in engine_ledger[index]:
             row["covers"] = engine_ledger[index]["covers"]
         found.append(row)
@@ -235,7 +243,8 @@ def player_stats(*, user: AbstractBaseUser) -> Stats:
                 fans.append(win["fan"])
                 if stats.biggest is None or win["fan"] > stats.biggest["fan"]:
                     stats.biggest = {
-                        "fan": win["fan"], "patterns": labels.describe_patterns(win["patterns"]),
+                        "fan": win["fan"],
+                        "patterns": labels.describe_patterns(win["patterns"]),
                         "round": rnd,
                     }
             elif win["from"] == seat:
@@ -268,9 +277,18 @@ def line_chart(series: list[list[int]], width: int = 600, height: int = 220) -> 
         return round(height - pad - (v - low) * (height - 2 * pad) / span, 1)
 
     lines = [
-        {"points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(line)),
-         "colour": CHART_COLOURS[n % len(CHART_COLOURS)]}
+        {
+            "points": " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(line)),
+            "colour": CHART_COLOURS[n % len(CHART_COLOURS)],
+        }
         for n, line in enumerate(series)
     ]
-    return {"width": width, "height": height, "lines": lines, "zero": y(0), "low": low,
-            "high": high, "pad": pad}
+    return {
+        "width": width,
+        "height": height,
+        "lines": lines,
+        "zero": y(0),
+        "low": low,
+        "high": high,
+        "pad": pad,
+    }

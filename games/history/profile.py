@@ -7,6 +7,9 @@ from games.history import my_rounds, ranking
 
 def profile_parts(user) -> dict:
     stats = my_rounds.player_stats(user=user)
-    chart = my_rounds.line_chart([[0] + [total for _, total in stats.running]]) if (
-        stats.running) else None
+    chart = (
+        my_rounds.line_chart([[0] + [total for _, total in stats.running]])
+        if (stats.running)
+        else None
+    )
     return {"stats": stats, "chart": chart, "ranks": ranking.ranks_of(user)}

@@ -52,14 +52,16 @@ class Standing:
         return float(self.net)
 
 
-def standings(*, since: datetime | None = None, min_rounds: int, limit: int | None = LIMIT
-              ) -> list[Standing]:
+def standings(
+    *, since: datetime | None = None, min_rounds: int, limit: int | None = LIMIT
+) -> list[Standing]:
     """People with at least ``min_rounds`` finished rounds (ended at ``since`` or later),
     best net per round first; ties by more rounds, then by name. Equal net per round
     and equal rounds share a rank."""
     # A deleted account (kept, deactivated, under an anonymous name) is not ranked.
-    seats = RoundPlayer.objects.filter(user__isnull=False, user__is_active=True,
-                                       round__status=Round.Status.ENDED)
+    seats = RoundPlayer.objects.filter(
+        user__isnull=False, user__is_active=True, round__status=Round.Status.ENDED
+    )
     # Off in ranked play: a round played where the coach (教练) was allowed is not ranked.
     # (A subquery: ``exclude`` on the JSON key itself would drop rooms without the key,
     # its comparison being NULL there.)
@@ -68,9 +70,13 @@ def standings(*, since: datetime | None = None, min_rounds: int, limit: int | No
     if since is not None:
         seats = seats.filter(round__ended_at__gte=since)
     per_seat = (
-        seats.annotate(received=seat_total("in"), paid=seat_total("out"),
-                       base=Coalesce(Cast(KeyTextTransform("base", "round__room__options"),
-                                          IntegerField()), Value(1)))
+        seats.annotate(
+            received=seat_total("in"),
+            paid=seat_total("out"),
+            base=Coalesce(
+                Cast(KeyTextTransform("base", "round__room__options"), IntegerField()), Value(1)
+            ),
+        )
         .values_list("user", "received", "paid", "base")
         .order_by()
     )
@@ -79,10 +85,12 @@ def standings(*, since: datetime | None = None, min_rounds: int, limit: int | No
     for user, received, paid, base in per_seat:
         nets[user] = nets.get(user, Fraction(0)) + Fraction(received - paid, max(base, 1))
         rounds_of[user] = rounds_of.get(user, 0) + 1
-    rows = [(user, rounds_of[user], nets[user]) for user in nets
-            if rounds_of[user] >= min_rounds]
-    names = dict(get_user_model().objects.filter(pk__in=[user for user, _, _ in rows])
-                 .values_list("pk", "username"))
+    rows = [(user, rounds_of[user], nets[user]) for user in nets if rounds_of[user] >= min_rounds]
+    names = dict(
+        get_user_model()
+        .objects.filter(pk__in=[user for user, _, _ in rows])
+        .values_list("pk", "username")
+    )
     # Sorted here, exactly: net / rounds as a fraction, not a rounded float from SQL.
     rows.sort(key=lambda row: (-row[2] / row[1], -row[1], names[row[0]].casefold()))
     found: list[Standing] = []
@@ -102,8 +110,9 @@ def sealed_rooms(now: datetime | None = None):
     now = now or timezone.now()
     playing = Round.objects.filter(status=Round.Status.PLAYING).values("seed_hash")
     seed_played = Exists(Round.objects.filter(room=OuterRef("pk"), seed_hash__in=playing))
-    return Room.objects.filter(Q(sealed_until__gt=now)
-                               | Q(sealed_until__isnull=False) & seed_played)
+    return Room.objects.filter(
+        Q(sealed_until__gt=now) | Q(sealed_until__isnull=False) & seed_played
+    )
 
 
 def weekly(now: datetime | None = None) -> list[Standing]:

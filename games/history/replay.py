@@ -32,8 +32,7 @@ def wrote_share_rows(state: dict | None) -> bool:
     """Was ``state`` written before a 承包 (kong_bloom_from_discard = feeder_all) was paid
     as one ledger entry? Then it holds one row per covered share, each naming one seat;
     its replay must write them so too, to compare equal."""
-    return any(isinstance(entry.get("covers"), int)
-               for entry in (state or {}).get("ledger") or ())
+    return any(isinstance(entry.get("covers"), int) for entry in (state or {}).get("ledger") or ())
 
 
 def _as_stored(replayed: dict, stored: dict) -> dict:

@@ -43,8 +43,11 @@ def frame(rnd, step: int, actions: list[tuple[int, dict]] | None = None) -> dict
     move = actions[step - 1] if step else None
     seats = [_seat(engine, seat, winds, names, move) for seat in range(SEATS)]
     return {
-        "rnd": rnd, "step": step, "steps": len(actions),
-        "previous": max(step - 1, 0), "next": min(step + 1, len(actions)),
+        "rnd": rnd,
+        "step": step,
+        "steps": len(actions),
+        "previous": max(step - 1, 0),
+        "next": min(step + 1, len(actions)),
         "move": _move_words(move, names, winds),
         "seats": seats,
         "center": _center(engine, winds, move),
@@ -65,29 +68,56 @@ def _seat(engine: EngineRound, seat: int, winds, names, move) -> dict:
     won_tiles = tuple(w["tile"] for w in engine.winners if w["seat"] == seat)
     void = "mps"[engine.voids[seat]] if engine.voids[seat] is not None else None
     parts = {
-        "head": render_to_string("games/table/_seat_head.html", {
-            "id": prefix + "-head", "wind": winds[seat], "name": names[seat],
-            "dealer": seat == engine.dealer, "void": void, "void_chosen": void is not None,
-            "out": engine.out[seat], "won_tiles": won_tiles, "auto_play": False,
-            "offline": False, "net": engine.net()[seat],
-            # Whose decision the round waits for (to play, or to answer a discard); not
-            # during 换三张 or 定缺, when all four would be ringed.
-            "to_act": engine.phase not in ("exchange", "void")
-            and seat in engine.waiting_on()}),
-        "hand": render_to_string("games/table/_seat_hand.html", {
-            "id": prefix + "-hand", "shown": _hand(engine, seat, void),
-            "count": sum(engine.hands[seat])}),
-        "melds": render_to_string("games/table/_melds.html", {
-            "id": prefix + "-melds", "melds": melds,
-            "newest": kind in ("pong", "kong", "concealed_kong", "added_kong")}),
-        "river": render_to_string("games/table/_river.html", {
-            "id": prefix + "-river", "discards": discards,
-            # The discard just made, ringed and sliding in, while it still lies there.
-            "last": kind == "discard" and bool(discards)
-            and discards[-1] == move[1].get("tile")}),
+        "head": render_to_string(
+            "games/table/_seat_head.html",
+            {
+                "id": prefix + "-head",
+                "wind": winds[seat],
+                "name": names[seat],
+                "dealer": seat == engine.dealer,
+                "void": void,
+                "void_chosen": void is not None,
+                "out": engine.out[seat],
+                "won_tiles": won_tiles,
+                "auto_play": False,
+                "offline": False,
+                "net": engine.net()[seat],
+                # Whose decision the round waits for (to play, or to answer a discard); not
+                # during 换三张 or 定缺, when all four would be ringed.
+                "to_act": engine.phase not in ("exchange", "void") and seat in engine.waiting_on(),
+            },
+        ),
+        "hand": render_to_string(
+            "games/table/_seat_hand.html",
+            {
+                "id": prefix + "-hand",
+                "shown": _hand(engine, seat, void),
+                "count": sum(engine.hands[seat]),
+            },
+        ),
+        "melds": render_to_string(
+            "games/table/_melds.html",
+            {
+                "id": prefix + "-melds",
+                "melds": melds,
+                "newest": kind in ("pong", "kong", "concealed_kong", "added_kong"),
+            },
+        ),
+        "river": render_to_string(
+            "games/table/_river.html",
+            {
+                "id": prefix + "-river",
+                "discards": discards,
+                # The discard just made, ringed and sliding in, while it still lies there.
+                "last": kind == "discard"
+                and bool(discards)
+                and discards[-1] == move[1].get("tile"),
+            },
+        ),
     }
     return {
-        "index": seat, "position": POSITIONS[seat % SEATS],
+        "index": seat,
+        "position": POSITIONS[seat % SEATS],
         "label": f"{winds[seat]} · {names[seat]}",
         **{k: mark_safe(v.strip()) for k, v in parts.items()},  # our own escaped HTML
     }
@@ -110,18 +140,26 @@ def _center(engine: EngineRound, winds, move) -> str:
     offered to rob a kong) while it is the latest thing on the table."""
     last_discard = None
     if engine.claim is not None:
-        last_discard = (winds[engine.claim.source], tile_str(engine.claim.tile),
-                        engine.claim.kind)
+        last_discard = (winds[engine.claim.source], tile_str(engine.claim.tile), engine.claim.kind)
     elif move is not None and move[1]["type"] == "discard" and engine.phase == "turn":
         last_discard = (winds[move[0]], move[1]["tile"], "discard")
     current = engine.current if engine.phase == "turn" else None
-    return mark_safe(render_to_string("games/table/_center.html", {
-        "seconds_left": None, "my_clock": False, "wall_count": len(engine.wall),
-        "phase": engine.phase, "my_turn": False,
-        "current_wind": winds[current] if current is not None else "",
-        "last_discard": last_discard, "on_offer": engine.claim is not None,
-        "exchange_direction": engine.exchange_direction if engine.phase == "void" else None,
-    }).strip())
+    return mark_safe(
+        render_to_string(
+            "games/table/_center.html",
+            {
+                "seconds_left": None,
+                "my_clock": False,
+                "wall_count": len(engine.wall),
+                "phase": engine.phase,
+                "my_turn": False,
+                "current_wind": winds[current] if current is not None else "",
+                "last_discard": last_discard,
+                "on_offer": engine.claim is not None,
+                "exchange_direction": engine.exchange_direction if engine.phase == "void" else None,
+            },
+        ).strip()
+    )
 
 
 def _move_words(move, names, winds) -> dict | None:
@@ -130,8 +168,12 @@ def _move_words(move, names, winds) -> dict | None:
         return None
     seat, action = move
     # 换三张: the round is over, so the three tiles a player picked are no secret now.
-    tiles = tuple(tile_str(t) for t in parse_tiles(action["tiles"])) if action.get(
-        "tiles") else ()
-    return {"wind": winds[seat], "name": names[seat],
-            "verb": labels.VERBS.get(action["type"], action["type"]),
-            "tile": action.get("tile"), "suit": action.get("suit"), "tiles": tiles}
+    tiles = tuple(tile_str(t) for t in parse_tiles(action["tiles"])) if action.get("tiles") else ()
+    return {
+        "wind": winds[seat],
+        "name": names[seat],
+        "verb": labels.VERBS.get(action["type"], action["type"]),
+        "tile": action.get("tile"),
+        "suit": action.get("suit"),
+        "tiles": tiles,
+    }

@@ -26,16 +26,19 @@ def person_reviews(rnd: Round, names: dict[int, str]) -> list[dict]:
         return []
     logged = rnd.events.filter(kind="action").order_by("number").values_list("seat", "data")
     # A move logged with ``by`` was made for the person (a computer under 托管, the clock).
-    moves = [Move(seat, parse_action(data["action"]), not data.get("by"))
-             for seat, data in logged]
+    moves = [Move(seat, parse_action(data["action"]), not data.get("by")) for seat, data in logged]
     reviews = []
     for seat in people:
         result = review(replay(rnd, 0, []), moves, seat)
-        reviews.append({
-            "wind": labels.SEAT_WINDS[seat], "name": names[seat],
-            "decisions": result.decisions, "agreements": result.agreements,
-            "differences": [_difference_words(d) for d in result.differences],
-        })
+        reviews.append(
+            {
+                "wind": labels.SEAT_WINDS[seat],
+                "name": names[seat],
+                "decisions": result.decisions,
+                "agreements": result.agreements,
+                "differences": [_difference_words(d) for d in result.differences],
+            }
+        )
     return reviews
 
 
@@ -56,8 +59,9 @@ def _difference_words(difference) -> dict:
         "choice": coach_words.action_words(advice.choice),
         "reason": coach_words.reason_words(reason, figures),
         # Only a discard is "played" among discards: a pong or kong of the same tile is not.
-        "candidates": [_candidate_words(c, played_tile if played_verb == "discard" else None)
-                       for c in shown],
+        "candidates": [
+            _candidate_words(c, played_tile if played_verb == "discard" else None) for c in shown
+        ],
     }
 
 

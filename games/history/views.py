@@ -34,8 +34,10 @@ def _date(value: str | None, problems: list, label) -> date | None:
     try:
         return date.fromisoformat(value)
     except ValueError:
-        problems.append(_("%(field)s is not a date (year-month-day): %(value)s")
-                        % {"field": label, "value": value[:40]})
+        problems.append(
+            _("%(field)s is not a date (year-month-day): %(value)s")
+            % {"field": label, "value": value[:40]}
+        )
         return None
 
 
@@ -60,18 +62,27 @@ def my_rounds(request):
     items = []
     for row in page.object_list:
         names = history.seat_names(row.round)
-        items.append({
-            "row": row,
-            "wind": labels.SEAT_WINDS[row.seat],
-            "dealer": names.get(row.round.dealer, ""),
-            "outcome": history.outcome(row.round.state, row.seat, names),
-        })
+        items.append(
+            {
+                "row": row,
+                "wind": labels.SEAT_WINDS[row.seat],
+                "dealer": names.get(row.round.dealer, ""),
+                "outcome": history.outcome(row.round.state, row.seat, names),
+            }
+        )
     query = request.GET.copy()
     query.pop("page", None)
-    return render(request, "games/history.html", {
-        "page": page, "items": items, "filters": request.GET, "query": query.urlencode(),
-        "problems": problems,
-    })
+    return render(
+        request,
+        "games/history.html",
+        {
+            "page": page,
+            "items": items,
+            "filters": request.GET,
+            "query": query.urlencode(),
+            "problems": problems,
+        },
+    )
 
 
 @login_required
@@ -83,24 +94,37 @@ def round_detail(request, round_id: int):
     # replays to it).
     final = EngineRound.from_json(rnd.state)
     hands = [
-        {"wind": labels.SEAT_WINDS[seat], "name": names[seat], "net": net,
-         "hand": [tile_str(t) for t in final.hand_tiles(seat)],
-         "melds": [[m.kind, tile_str(m.tile)] for m in final.melds[seat]]}
+        {
+            "wind": labels.SEAT_WINDS[seat],
+            "name": names[seat],
+            "net": net,
+            "hand": [tile_str(t) for t in final.hand_tiles(seat)],
+            "melds": [[m.kind, tile_str(m.tile)] for m in final.melds[seat]],
+        }
         for seat, net in enumerate(history.nets(rnd))
     ]
     wins = [
-        dict(w, name=names[w["seat"]], how_label=labels.HOW.get(w["how"], w["how"]),
-             from_name=names.get(w["from"]), patterns_text=labels.describe_patterns(w["patterns"]),
-             worth=labels.win_worth(w))
+        dict(
+            w,
+            name=names[w["seat"]],
+            how_label=labels.HOW.get(w["how"], w["how"]),
+            from_name=names.get(w["from"]),
+            patterns_text=labels.describe_patterns(w["patterns"]),
+            worth=labels.win_worth(w),
+        )
         for w in rnd.state["winners"]
     ]
     standings = sorted(hands, key=lambda h: -h["net"])
     context = {
-        "share_title": _("Round %(number)s in %(room)s") % {"number": rnd.number,
-                                                           "room": rnd.room.name},
+        "share_title": _("Round %(number)s in %(room)s")
+        % {"number": rnd.number, "room": rnd.room.name},
         "share_text": pgettext("between the words of a list", ", ").join(
-            f"{h['wind']} {h['name']} {h['net']:+d}" for h in standings),
-        "rnd": rnd, "hands": hands, "wins": wins, "exchange": _exchange(final, names),
+            f"{h['wind']} {h['name']} {h['net']:+d}" for h in standings
+        ),
+        "rnd": rnd,
+        "hands": hands,
+        "wins": wins,
+        "exchange": _exchange(final, names),
         # Every payment of the stored ledger with its arithmetic (the engine's ledger:
         # verify_rounds checks that the ledger rows are the same).
         "words": settlement_words(rnd.state, names),
@@ -123,8 +147,9 @@ def round_replay(request, round_id: int, step: int):
 @require_GET
 def round_export(request, round_id: int):
     rnd = history.round_for(round_id=round_id, user=request.user)
-    response = JsonResponse(history.export(rnd), json_dumps_params={"ensure_ascii": False,
-                                                                     "indent": 1})
+    response = JsonResponse(
+        history.export(rnd), json_dumps_params={"ensure_ascii": False, "indent": 1}
+    )
     filename = f"xuezhan-{rnd.room.code}-{rnd.number}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -138,14 +163,24 @@ def room_scores(request, code: str):
         raise Http404  # for the people who played in it or may watch it (games.rooms.audience)
     series, numbers = history.room_scoreboard(room=room)
     chart = history.line_chart([s.points for s in series]) if numbers else None
-    legend = [{"name": s.name, "total": s.total, "colour": line["colour"]}
-              for s, line in zip(series, chart["lines"] if chart else [], strict=False)]
+    legend = [
+        {"name": s.name, "total": s.total, "colour": line["colour"]}
+        for s, line in zip(series, chart["lines"] if chart else [], strict=False)
+    ]
     standings = matches.final_standings(room)  # a match of N rounds, once it is over
-    return render(request, "games/scores.html", {
-        "room": room, "series": series, "numbers": numbers, "chart": chart, "legend": legend,
-        "standings": matches.rows(standings, user_id=request.user.pk) if standings else None,
-        "match_rounds": matches.match_length(room.options),
-    })
+    return render(
+        request,
+        "games/scores.html",
+        {
+            "room": room,
+            "series": series,
+            "numbers": numbers,
+            "chart": chart,
+            "legend": legend,
+            "standings": matches.rows(standings, user_id=request.user.pk) if standings else None,
+            "match_rounds": matches.match_length(room.options),
+        },
+    )
 
 
 def _exchange(final: EngineRound, names: dict[int, str]) -> dict | None:
@@ -156,10 +191,15 @@ def _exchange(final: EngineRound, names: dict[int, str]) -> dict | None:
     seats = []
     for seat in range(len(names)):
         mine = final.exchange_of(seat)
-        seats.append({"wind": labels.SEAT_WINDS[seat], "name": names[seat],
-                      "gave": _codes(mine["picked"]), "got": _codes(mine["received"])})
-    return {"direction": labels.EXCHANGE_DIRECTIONS[final.exchange_direction],
-            "seats": seats}
+        seats.append(
+            {
+                "wind": labels.SEAT_WINDS[seat],
+                "name": names[seat],
+                "gave": _codes(mine["picked"]),
+                "got": _codes(mine["received"]),
+            }
+        )
+    return {"direction": labels.EXCHANGE_DIRECTIONS[final.exchange_direction], "seats": seats}
 
 
 def _codes(text: str | None) -> list[str]:
@@ -167,10 +207,14 @@ def _codes(text: str | None) -> list[str]:
 
 
 def ranking_page(request):
-    return render(request, "games/ranking.html", {
-        "weekly": ranking.weekly(),
-        "all_time": ranking.all_time(),
-        "weekly_min": ranking.WEEKLY_MIN_ROUNDS,
-        "all_time_min": ranking.ALL_TIME_MIN_ROUNDS,
-        "weekly_days": ranking.WEEK.days,
-    })
+    return render(
+        request,
+        "games/ranking.html",
+        {
+            "weekly": ranking.weekly(),
+            "all_time": ranking.all_time(),
+            "weekly_min": ranking.WEEKLY_MIN_ROUNDS,
+            "all_time_min": ranking.ALL_TIME_MIN_ROUNDS,
+            "weekly_days": ranking.WEEK.days,
+        },
+    )

@@ -16,7 +16,8 @@ def seen(*, room_id: int, user_id: int) -> None:
     """The player's table socket is open (called on connect and as a heartbeat)."""
     now = timezone.now()
     updated = Seat.objects.filter(room_id=room_id, user_id=user_id).update(
-        last_seen=now, online=True)
+        last_seen=now, online=True
+    )
     if updated:
         reschedule_current(room_id, now)
         tell_the_table(room_id)  # the others see the player is back at once
@@ -26,8 +27,7 @@ def left(*, room_id: int, user_id: int, still_here: bool = False) -> None:
     """The player's socket closed: after the grace period their seat plays itself.
     ``still_here``: another socket of theirs is still open (a second tab)."""
     now = timezone.now()
-    Seat.objects.filter(room_id=room_id, user_id=user_id).update(
-        last_seen=now, online=still_here)
+    Seat.objects.filter(room_id=room_id, user_id=user_id).update(last_seen=now, online=still_here)
     grace = now + timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)
     with transaction.atomic():
         rnd = (

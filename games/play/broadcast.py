@@ -31,8 +31,9 @@ PROCESS = uuid.uuid4().hex
 local_delivery = None
 
 
-def broadcast_table_changed(room: Room, version: int | None = None,
-                            snapshot: TableSnapshot | None = None) -> None:
+def broadcast_table_changed(
+    room: Room, version: int | None = None, snapshot: TableSnapshot | None = None
+) -> None:
     """Tell every browser at the table to re-read it. Carries no tile: each consumer
     renders its own player's view. With ``snapshot``, the table as the move left it in
     memory, this process's own sockets of the room are shown it at once (the proxy pins
@@ -53,8 +54,13 @@ def broadcast_table_changed(room: Room, version: int | None = None,
         return
     try:
         async_to_sync(layer.group_send)(
-            room_group(room.code), {"type": "table.changed", "version": version, "change": change,
-                                    "origin": PROCESS if shown_here else None},
+            room_group(room.code),
+            {
+                "type": "table.changed",
+                "version": version,
+                "change": change,
+                "origin": PROCESS if shown_here else None,
+            },
         )
     except Exception:  # a lost notification must never undo a committed move
         logger.exception("could not notify room %s", room.code)
@@ -72,8 +78,9 @@ def notify_move_on_commit(rnd: Round, engine: EngineRound) -> None:
     seats = deadlines.round_seats(rnd)
 
     def notify():
-        broadcast_table_changed(rnd.room, moved.version,
-                                snapshot=snapshot_of_move(moved, engine, seats))
+        broadcast_table_changed(
+            rnd.room, moved.version, snapshot=snapshot_of_move(moved, engine, seats)
+        )
 
     transaction.on_commit(notify)
 
@@ -101,8 +108,9 @@ def broadcast_watching(room: Room) -> None:
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(room_group(room.code), {
-            "type": "table.watching", "allowed": room.allow_watching,
-            "owner_id": room.owner_id})
+        async_to_sync(layer.group_send)(
+            room_group(room.code),
+            {"type": "table.watching", "allowed": room.allow_watching, "owner_id": room.owner_id},
+        )
     except Exception:  # those watching leave at their next page load
         logger.exception("could not tell room %s that watching changed", room.code)

@@ -31,8 +31,7 @@ def of_events(events: list[dict], version: int) -> dict | None:
         elif kind == "pong":
             found = ("pong", event["seat"], event["tile"])
         elif kind == "win":
-            found = ("zimo" if event["how"] == "zimo" else "win",
-                     event["seat"], event["tile"])
+            found = ("zimo" if event["how"] == "zimo" else "win", event["seat"], event["tile"])
         if found is not None and (cue is None or _rank(found[0]) >= _rank(cue["kind"])):
             cue = {"kind": found[0], "seat": found[1], "tile": found[2], "version": version}
     return cue

@@ -46,8 +46,7 @@ def is_away(seat: Seat, now: datetime) -> bool:
     grace = timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS)
     if not seat.online:
         return silent >= grace
-    return silent >= max(grace, timedelta(
-        seconds=MISSED_HEARTBEATS * settings.PRESENCE_SECONDS))
+    return silent >= max(grace, timedelta(seconds=MISSED_HEARTBEATS * settings.PRESENCE_SECONDS))
 
 
 def held_by_a_live_process(room_id: int, now: datetime | None = None) -> bool:
@@ -56,8 +55,9 @@ def held_by_a_live_process(room_id: int, now: datetime | None = None) -> bool:
     one overdue step of it must not go on competing for its steps."""
     now = now or timezone.now()
     fresh = now - timedelta(seconds=MISSED_HEARTBEATS * settings.PRESENCE_SECONDS)
-    return Seat.objects.filter(room_id=room_id, user__isnull=False, online=True,
-                               last_seen__gte=fresh).exists()
+    return Seat.objects.filter(
+        room_id=room_id, user__isnull=False, online=True, last_seen__gte=fresh
+    ).exists()
 
 
 def computer_decided(seats: list[Seat], now: datetime) -> set[int]:
@@ -95,8 +95,11 @@ def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None) -
     seats = round_seats(rnd)
     if engine.phase == "ended":
         rnd.decision_started_at = None
-        unattended = (room.auto_rounds > 0 and all(s.is_bot for s in seats)
-                      and not matches.is_final_round(room.options, rnd.number))
+        unattended = (
+            room.auto_rounds > 0
+            and all(s.is_bot for s in seats)
+            and not matches.is_final_round(room.options, rnd.number)
+        )
         rnd.deadline = now + timedelta(seconds=settings.NEXT_ROUND_PAUSE) if unattended else None
     elif (reveal := offers.held_until(rnd)) is not None:
         # The table shows a tile on offer that nobody took, or a win's moment: the next

@@ -31,8 +31,13 @@ def ensure_rounds_left(room: Room) -> None:
     """A match of N rounds (RULES.md section 13) deals no round after its last."""
     if matches.no_more_rounds(room):
         length = matches.match_length(room.options)
-        raise ServiceError(_("The match is over: all %(rounds)d rounds have been played. "
-                             "Its final standings are on the table.") % {"rounds": length})
+        raise ServiceError(
+            _(
+                "The match is over: all %(rounds)d rounds have been played. "
+                "Its final standings are on the table."
+            )
+            % {"rounds": length}
+        )
 
 
 # Where a sealed room's fixed deals come from (Room.sealed_until: deals others play too):
@@ -51,8 +56,10 @@ def start_round(room: Room, *, deal: tuple[str, int] | None = None) -> Round:
     previous = room.rounds.order_by("-number").first()
     if deal is None and room.sealed_until is not None:
         number = (previous.number + 1) if previous else 1
-        deal = next((found for source in fixed_deal_sources
-                     if (found := source(room, number)) is not None), None)
+        deal = next(
+            (found for source in fixed_deal_sources if (found := source(room, number)) is not None),
+            None,
+        )
     if deal is not None:
         seed, dealer = deal
     else:
@@ -61,8 +68,9 @@ def start_round(room: Room, *, deal: tuple[str, int] | None = None) -> Round:
             dealer = secrets.randbelow(SEATS)  # the first dealer of a room is random
         else:
             dealer = previous.state["next_dealer"]
-    engine = EngineRound.deal(seed, dealer, RoomOptions.from_dict(room.options),
-                              shuffle=CURRENT_SHUFFLE)
+    engine = EngineRound.deal(
+        seed, dealer, RoomOptions.from_dict(room.options), shuffle=CURRENT_SHUFFLE
+    )
     number = (previous.number + 1) if previous else 1
     rnd = Round.objects.create(
         room=room,
@@ -77,13 +85,22 @@ def start_round(room: Room, *, deal: tuple[str, int] | None = None) -> Round:
         cue=cues.dealt(),
     )
     RoundPlayer.objects.bulk_create(
-        [RoundPlayer(round=rnd, seat=s.index, user_id=s.user_id, bot_level=s.bot_level)
-         for s in room.seats.all()]
+        [
+            RoundPlayer(round=rnd, seat=s.index, user_id=s.user_id, bot_level=s.bot_level)
+            for s in room.seats.all()
+        ]
     )
     Event.objects.create(
-        round=rnd, number=1, version=0, kind="round_started",
-        data={"dealer": dealer, "seed_sha256": rnd.seed_hash, "shuffle": rnd.shuffle,
-              "options": room.options},
+        round=rnd,
+        number=1,
+        version=0,
+        kind="round_started",
+        data={
+            "dealer": dealer,
+            "seed_sha256": rnd.seed_hash,
+            "shuffle": rnd.shuffle,
+            "options": room.options,
+        },
     )
     room.status = Room.Status.PLAYING
     room.save(update_fields=["status"])

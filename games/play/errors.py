@@ -34,7 +34,8 @@ def engine_message(exc: IllegalAction) -> str:
             params["suit"] = display.suit_name(params["suit"])
         if "tiles" in params:  # 换三张: "159s" -> 一条 五条 九条
             params["tiles"] = " ".join(
-                str(display.tile_name(tile_str(t))) for t in parse_tiles(params["tiles"]))
+                str(display.tile_name(tile_str(t))) for t in parse_tiles(params["tiles"])
+            )
     except ValueError:
         pass
     return gettext(exc.message) % params if params else gettext(exc.message)

@@ -83,8 +83,11 @@ def final_standings(room: Room) -> tuple[Standing, ...] | None:
     length = match_length(room.options)
     if length is None:
         return None
-    last = (room.rounds.filter(number=length, status=Round.Status.ENDED)
-            .values_list("pk", flat=True).first())
+    last = (
+        room.rounds.filter(number=length, status=Round.Status.ENDED)
+        .values_list("pk", flat=True)
+        .first()
+    )
     if last is None:
         return None
     return standings_after(room.pk, last, length)
@@ -95,13 +98,17 @@ def standings_after(room_id: int, final_round_id: int, length: int) -> tuple[Sta
     """The standings of a finished match (``final_round_id``: its last round, ended).
     Nothing of a finished match changes again, so each process works them out once;
     three queries: the rounds, their players, their ledger."""
-    rounds = list(Round.objects.filter(room_id=room_id, number__lte=length,
-                                       status=Round.Status.ENDED).order_by("number"))
+    rounds = list(
+        Round.objects.filter(
+            room_id=room_id, number__lte=length, status=Round.Status.ENDED
+        ).order_by("number")
+    )
     seating: dict[int, dict[int, tuple]] = {r.pk: {} for r in rounds}
     for rp in RoundPlayer.objects.filter(round__in=rounds).select_related("user"):
         seating[rp.round_id][rp.seat] = _player(rp)
     ledger = LedgerEntry.objects.filter(round__in=rounds).values_list(
-        "round_id", "payer_seat", "payee_seat", "amount")
+        "round_id", "payer_seat", "payee_seat", "amount"
+    )
     return tally(rounds, seating, ledger)
 
 
@@ -113,8 +120,9 @@ def _player(rp: RoundPlayer) -> tuple:
     return ("seat", rp.seat)
 
 
-def tally(rounds: list[Round], seating: dict[int, dict[int, tuple]],
-          ledger) -> tuple[Standing, ...]:
+def tally(
+    rounds: list[Round], seating: dict[int, dict[int, tuple]], ledger
+) -> tuple[Standing, ...]:
     """The standings from the rounds (with their final states), who sat where in each,
     and their ledger rows (round id, payer seat, payee seat, amount)."""
     found: dict[tuple, Standing] = {}
@@ -135,8 +143,12 @@ def tally(rounds: list[Round], seating: dict[int, dict[int, tuple]],
         for win in rnd.state["winners"]:
             winner = players[win["seat"]]
             add(winner, wins=1)
-            candidate = Biggest(fan=win["fan"], points=win["points"],
-                                patterns=tuple(sorted(win["patterns"].items())), round=rnd.number)
+            candidate = Biggest(
+                fan=win["fan"],
+                points=win["points"],
+                patterns=tuple(sorted(win["patterns"].items())),
+                round=rnd.number,
+            )
             best = found[winner].biggest
             if best is None or (candidate.fan, candidate.points) > (best.fan, best.points):
                 found[winner] = replace(found[winner], biggest=candidate)
@@ -171,16 +183,24 @@ def biggest_in_words(biggest: Biggest | None) -> str:
         return ""
     worth = labels.win_worth({"fan": biggest.fan, "points": biggest.points})
     return _("%(patterns)s, %(worth)s (round %(round)d)") % {
-        "patterns": labels.describe_patterns(dict(biggest.patterns)), "worth": worth,
-        "round": biggest.round}
+        "patterns": labels.describe_patterns(dict(biggest.patterns)),
+        "worth": worth,
+        "round": biggest.round,
+    }
 
 
 def rows(standings: tuple[Standing, ...], *, user_id: int | None = None) -> tuple:
     """The standings as the page's table shows them, in plain values: rank, name, total,
     wins, 点炮, biggest hand, and whether the line is the viewer's."""
     return tuple(
-        (line.rank, player_name(line.player), line.total, line.wins, line.dealt_in,
-         biggest_in_words(line.biggest),
-         user_id is not None and line.player[:2] == ("user", user_id))
+        (
+            line.rank,
+            player_name(line.player),
+            line.total,
+            line.wins,
+            line.dealt_in,
+            biggest_in_words(line.biggest),
+            user_id is not None and line.player[:2] == ("user", user_id),
+        )
         for line in standings
     )

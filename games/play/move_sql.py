@@ -27,9 +27,11 @@ def _columns(model, alias: str) -> tuple[list[str], str]:
 def _round_sql(lock: bool) -> tuple[list[str], list[str], str]:
     round_fields, round_columns = _columns(Round, "r")
     room_fields, room_columns = _columns(Room, "m")
-    sql = (f"SELECT {round_columns}, {room_columns} FROM {Round._meta.db_table} r "
-           f"JOIN {Room._meta.db_table} m ON m.id = r.room_id "
-           f"WHERE r.room_id = %s ORDER BY r.number DESC LIMIT 1")
+    sql = (
+        f"SELECT {round_columns}, {room_columns} FROM {Round._meta.db_table} r "
+        f"JOIN {Room._meta.db_table} m ON m.id = r.room_id "
+        f"WHERE r.room_id = %s ORDER BY r.number DESC LIMIT 1"
+    )
     if lock and connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF r"
     elif lock and connection.features.has_select_for_update:
@@ -47,9 +49,10 @@ def current_round_locked(room_id: int) -> Round | None:
     if row is None:
         return None
     db = connection.alias
-    rnd = Round.from_db(db, round_fields, _converted(Round, round_fields, row[:len(round_fields)]))
-    rnd.room = Room.from_db(db, room_fields,
-                            _converted(Room, room_fields, row[len(round_fields):]))
+    rnd = Round.from_db(db, round_fields, _converted(Round, round_fields, row[: len(round_fields)]))
+    rnd.room = Room.from_db(
+        db, room_fields, _converted(Room, room_fields, row[len(round_fields) :])
+    )
     return rnd
 
 
@@ -57,9 +60,11 @@ def current_round_locked(room_id: int) -> Round | None:
 def _seats_sql() -> tuple[list[str], str]:
     seat_fields, seat_columns = _columns(Seat, "s")
     users = get_user_model()._meta.db_table
-    sql = (f'SELECT {seat_columns}, u."username" FROM {Seat._meta.db_table} s '
-           f"LEFT JOIN {users} u ON u.id = s.user_id "
-           f'WHERE s.room_id = %s ORDER BY s."index"')
+    sql = (
+        f'SELECT {seat_columns}, u."username" FROM {Seat._meta.db_table} s '
+        f"LEFT JOIN {users} u ON u.id = s.user_id "
+        f'WHERE s.room_id = %s ORDER BY s."index"'
+    )
     return seat_fields, sql
 
 
@@ -88,16 +93,16 @@ def _converters(model, fields: tuple) -> list:
     for name in fields:
         field = next(f for f in model._meta.concrete_fields if f.attname == name)
         expression = field.get_col(model._meta.db_table)
-        converters = (ops.get_db_converters(expression)
-                      + expression.get_db_converters(connection))
+        converters = ops.get_db_converters(expression) + expression.get_db_converters(connection)
         out.append((expression, converters))
     return out
 
 
 def _converted(model, fields: list[str], values) -> list:
     result = []
-    for value, (expression, converters) in zip(values, _converters(model, tuple(fields)),
-                                               strict=True):
+    for value, (expression, converters) in zip(
+        values, _converters(model, tuple(fields)), strict=True
+    ):
         for convert in converters:
             value = convert(value, expression, connection)
         result.append(value)
@@ -106,10 +111,10 @@ def _converted(model, fields: list[str], values) -> list:
 
 @cache
 def _insert_events_sql() -> str:
-    columns = ", ".join(f'"{c}"' for c in ("round_id", "number", "version", "kind", "seat",
-                                           "data", "created_at"))
-    return (f"INSERT INTO {Event._meta.db_table} ({columns}) "
-            f"VALUES (%s, %s, %s, %s, %s, %s, %s)")
+    columns = ", ".join(
+        f'"{c}"' for c in ("round_id", "number", "version", "kind", "seat", "data", "created_at")
+    )
+    return f"INSERT INTO {Event._meta.db_table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s)"
 
 
 def insert_events(events: list[Event]) -> None:
@@ -118,8 +123,15 @@ def insert_events(events: list[Event]) -> None:
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     data_field = Event._meta.get_field("data")
     params = [
-        (e.round_id, e.number, e.version, e.kind, e.seat,
-         data_field.get_db_prep_save(e.data, connection), now)
+        (
+            e.round_id,
+            e.number,
+            e.version,
+            e.kind,
+            e.seat,
+            data_field.get_db_prep_save(e.data, connection),
+            now,
+        )
         for e in events
     ]
     with connection.cursor() as cursor:
@@ -140,7 +152,9 @@ def _update_round_sql(fields: tuple[str, ...]) -> str:
 
 def save_round(rnd: Round, fields: list[str]) -> None:
     """``rnd.save(update_fields=fields)``, without building the UPDATE each time."""
-    params = [Round._meta.get_field(name).get_db_prep_save(getattr(rnd, name), connection)
-              for name in fields]
+    params = [
+        Round._meta.get_field(name).get_db_prep_save(getattr(rnd, name), connection)
+        for name in fields
+    ]
     with connection.cursor() as cursor:
         cursor.execute(_update_round_sql(tuple(fields)), [*params, rnd.pk])

@@ -2,7 +2,6 @@
 question asked, apply the engine, record the events and the round in composed SQL,
 schedule the next deadline, and broadcast after commit. Also the end of an offer's pause."""
 
-
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -38,8 +37,9 @@ def apply_move(
         return apply_for_user(rnd, user, action, expected_version)
 
 
-def apply_for_user(rnd: Round, user: AbstractBaseUser, action: dict,
-                    expected_version: int) -> ActionResult:
+def apply_for_user(
+    rnd: Round, user: AbstractBaseUser, action: dict, expected_version: int
+) -> ActionResult:
     seats = deadlines.round_seats(rnd)
     seat = next((s for s in seats if user.is_authenticated and s.user_id == user.pk), None)
     if seat is None:
@@ -80,8 +80,17 @@ def apply(
     except IllegalAction as exc:
         raise ServiceError(engine_message(exc)) from None
     new_decision = deadlines.is_new_decision(parsed[0], phase_before, engine)
-    record(rnd, seat, action_to_dict(parsed), events, engine, by, new_decision,
-            before=before, parsed=parsed)
+    record(
+        rnd,
+        seat,
+        action_to_dict(parsed),
+        events,
+        engine,
+        by,
+        new_decision,
+        before=before,
+        parsed=parsed,
+    )
     return ActionResult(version=rnd.version, events=tuple(events))
 
 
@@ -94,12 +103,13 @@ def same_question_since(rnd: Round, seat: int, expected_version: int) -> bool:
     if expected_version is None or not 0 <= expected_version <= rnd.version:
         return False
     since = rnd.events.filter(version__gt=expected_version).values_list("kind", "seat")
-    return all(kind in SAME_QUESTION_EVENTS and not (kind == "action" and who == seat)
-               for kind, who in since)
+    return all(
+        kind in SAME_QUESTION_EVENTS and not (kind == "action" and who == seat)
+        for kind, who in since
+    )
 
 
-def already_applied(rnd: Round, seat: int, action: dict,
-                     expected_version: int | None) -> bool:
+def already_applied(rnd: Round, seat: int, action: dict, expected_version: int | None) -> bool:
     if expected_version is None:
         return False
     try:
@@ -107,39 +117,65 @@ def already_applied(rnd: Round, seat: int, action: dict,
     except IllegalAction:
         return False
     return Event.objects.filter(
-        round=rnd, kind="action", seat=seat, version=expected_version + 1,
+        round=rnd,
+        kind="action",
+        seat=seat,
+        version=expected_version + 1,
         data__action=wanted,
     ).exists()
 
 
 def record(
-    rnd: Round, seat: int, action: dict, events: list[dict], engine: EngineRound,
-    by: str | None, new_decision: bool, *, before: dict, parsed,
+    rnd: Round,
+    seat: int,
+    action: dict,
+    events: list[dict],
+    engine: EngineRound,
+    by: str | None,
+    new_decision: bool,
+    *,
+    before: dict,
+    parsed,
 ) -> None:
     now = timezone.now()
     rnd.version += 1
     number = rnd.last_event + 1
     data = {"action": action, "by": by} if by else {"action": action}
-    rows = [Event(round=rnd, number=number, version=rnd.version, kind="action", seat=seat,
-                  data=data)]
+    rows = [
+        Event(round=rnd, number=number, version=rnd.version, kind="action", seat=seat, data=data)
+    ]
     for offset, event in enumerate(events, start=1):
-        rows.append(Event(round=rnd, number=number + offset, version=rnd.version,
-                          kind=event["type"], seat=event.get("seat"), data=event))
+        rows.append(
+            Event(
+                round=rnd,
+                number=number + offset,
+                version=rnd.version,
+                kind=event["type"],
+                seat=event.get("seat"),
+                data=event,
+            )
+        )
     move_sql.insert_events(rows)
     rnd.last_event = number + len(events)
     paying = [row for row in rows if row.kind == "payment"]
     if paying:
         ids = move_sql.event_ids(rnd.pk, [row.number for row in paying])
         users = {s.index: s.user_id for s in deadlines.round_seats(rnd)}
-        LedgerEntry.objects.bulk_create([
-            LedgerEntry(
-                round=rnd, event_id=ids[row.number], payer_seat=row.data["payer"],
-                payee_seat=row.data["payee"], payer_id=users.get(row.data["payer"]),
-                payee_id=users.get(row.data["payee"]), amount=row.data["amount"],
-                reason=row.data["reason"],
-            )
-            for row in paying
-        ])
+        LedgerEntry.objects.bulk_create(
+            [
+                LedgerEntry(
+                    round=rnd,
+                    event_id=ids[row.number],
+                    payer_seat=row.data["payer"],
+                    payee_seat=row.data["payee"],
+                    payer_id=users.get(row.data["payer"]),
+                    payee_id=users.get(row.data["payee"]),
+                    amount=row.data["amount"],
+                    reason=row.data["reason"],
+                )
+                for row in paying
+            ]
+        )
     rnd.state = engine.to_json()
     fields = ["state", "version", "last_event", "deadline", "decision_started_at"]
     if engine.phase == "ended":
@@ -148,13 +184,17 @@ def record(
         fields += ["status", "ended_at"]
         # After the last round of a match the room closes: nobody waits there for a
         # round any more (the table and the scoreboard still show the standings).
-        status = (Room.Status.CLOSED if matches.is_final_round(rnd.room.options, rnd.number)
-                  else Room.Status.OPEN)
+        status = (
+            Room.Status.CLOSED
+            if matches.is_final_round(rnd.room.options, rnd.number)
+            else Room.Status.OPEN
+        )
         rnd.room.status = status
         Room.objects.filter(pk=rnd.room_id).update(status=status)
         broadcast.notify_lobby_on_commit()
-    offers.after_move(rnd, before=before, seat=seat, action=parsed, engine=engine,
-                      events=events, now=now)
+    offers.after_move(
+        rnd, before=before, seat=seat, action=parsed, engine=engine, events=events, now=now
+    )
     cue = cues.of_events(events, rnd.version)
     if cue is not None:
         rnd.cue = cue

@@ -98,8 +98,7 @@ def predates_offer(rnd, version: int | None) -> bool:
     return bool(rnd.offer) and version is not None and version < rnd.offer["version"]
 
 
-def refuse_unless_asked(rnd, engine: EngineRound, seat: int, action,
-                        version: int | None) -> None:
+def refuse_unless_asked(rnd, engine: EngineRound, seat: int, action, version: int | None) -> None:
     """While a tile is on offer, a seat that is not asked gets the engine's one reason for
     not being asked (IllegalAction) whatever it sends, before any check of its version:
     "stale" or "not your turn" would tell whether somebody else was asked. A move made
@@ -112,8 +111,9 @@ def refuse_unless_asked(rnd, engine: EngineRound, seat: int, action,
     shown.check(seat, action)  # in an offer phase, raises for anyone not asked
 
 
-def after_move(rnd, *, before: dict, seat: int, action, engine: EngineRound,
-               events: list[dict], now: datetime) -> None:
+def after_move(
+    rnd, *, before: dict, seat: int, action, engine: EngineRound, events: list[dict], now: datetime
+) -> None:
     """Update ``rnd.offer`` after ``seat``'s ``action`` took the round from the state
     ``before`` to ``engine``. Always assigns a new dict: the table handed to the sockets
     keeps the old one."""

@@ -83,8 +83,9 @@ def snapshot_of_move(rnd: Round, engine: EngineRound, seats: list[Seat]) -> Tabl
 
 def load_snapshot(room_id: int) -> TableSnapshot:
     """Two queries: the seats (with their room and users) and the latest round."""
-    seats = list(Seat.objects.filter(room_id=room_id).select_related("room", "user")
-                 .order_by("index"))
+    seats = list(
+        Seat.objects.filter(room_id=room_id).select_related("room", "user").order_by("index")
+    )
     rnd = Round.objects.filter(room_id=room_id).order_by("-number").first()
     engine = EngineRound.from_json(rnd.state) if rnd else None
     return _snapshot(seats[0].room, seats, rnd, engine)
@@ -97,17 +98,28 @@ def _snapshot(room, seats, rnd: Round | None, engine: EngineRound | None) -> Tab
             scores[seat] += net
     match_rounds = matches.match_length(room.options)
     standings = None
-    if (rnd is not None and rnd.status == Round.Status.ENDED
-            and matches.is_final_round(room.options, rnd.number)):
+    if (
+        rnd is not None
+        and rnd.status == Round.Status.ENDED
+        and matches.is_final_round(room.options, rnd.number)
+    ):
         # Once per process and match (a finished match never changes again).
         standings = matches.standings_after(room.pk, rnd.pk, match_rounds)
     return TableSnapshot(
-        room_id=room.pk, room_code=room.code, owner_id=room.owner_id,
-        room_status=room.status, seats=tuple(seats), round=rnd, engine=engine,
-        scores=tuple(scores), loaded_at=timezone.now(),
+        room_id=room.pk,
+        room_code=room.code,
+        owner_id=room.owner_id,
+        room_status=room.status,
+        seats=tuple(seats),
+        round=rnd,
+        engine=engine,
+        scores=tuple(scores),
+        loaded_at=timezone.now(),
         offer_version=rnd.offer["version"] if rnd is not None and rnd.offer else None,
         held=offers.held_engine(rnd) if rnd is not None else None,
-        match_rounds=match_rounds, standings=standings, sealed=room.sealed_until is not None,
+        match_rounds=match_rounds,
+        standings=standings,
+        sealed=room.sealed_until is not None,
     )
 
 
@@ -116,6 +128,7 @@ def _snapshot(room, seats, rnd: Round | None, engine: EngineRound | None) -> Tab
 # latest one never change again, so their sum is kept per process, keyed by the latest
 # round; the latest round's own payments come from its engine state, which is written in
 # the same transaction as its ledger rows.
+
 
 @lru_cache(maxsize=1024)
 def earlier_rounds_scores(room_id: int, latest_round_id: int | None) -> tuple:

@@ -71,8 +71,9 @@ class AdoptedRooms:
         self._at.clear()
 
 
-def advance_due_rounds(*, now=None, limit: int = 200, here: set[int] | None = None,
-                       takeover: float = 0.0, stepped=None) -> float | None:
+def advance_due_rounds(
+    *, now=None, limit: int = 200, here: set[int] | None = None, takeover: float = 0.0, stepped=None
+) -> float | None:
     """Apply one due step to each due round, as many as ``limit``; return the seconds
     until the next step this caller would take (None when no round has a deadline).
 
@@ -106,7 +107,8 @@ def _next_step_in(current, here: set[int] | None, takeover: float) -> float | No
     else:
         firsts = Round.objects.filter(deadline__isnull=False).aggregate(
             here=Min("deadline", filter=Q(room_id__in=here)),
-            elsewhere=Min("deadline", filter=~Q(room_id__in=here)))
+            elsewhere=Min("deadline", filter=~Q(room_id__in=here)),
+        )
         candidates = [firsts["here"]] if firsts["here"] else []
         if firsts["elsewhere"]:
             candidates.append(firsts["elsewhere"] + timedelta(seconds=takeover))

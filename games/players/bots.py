@@ -312,8 +312,11 @@ class Shape:
         ones ``ukeire`` counts, for a player to read (``ukeire`` stays a bare sum, as
         every bot calls it in its inner loop)."""
         target = self.shanten
-        return [t for t in range(TILE_KINDS)
-                if unseen[t] > 0 and self._touches(t) and self.with_tile(t) < target]
+        return [
+            t
+            for t in range(TILE_KINDS)
+            if unseen[t] > 0 and self._touches(t) and self.with_tile(t) < target
+        ]
 
     def _touches(self, t: int) -> bool:
         """Is ``t`` a copy or a near neighbour (two ranks at most) of a tile in hand? A

@@ -55,7 +55,7 @@ REASONS = {
     "kong_money": "early in the round a kong's money is worth a step (steps before, after)",
     "keeps_flush": "a meld of another suit would end the 清一色 (suit)",
     "pong_closer": "the pong brings the hand closer or keeps it as close with more tiles "
-                   "to wait for (steps before, after)",
+    "to wait for (steps before, after)",
     "pong_not_closer": "the pong would not bring the hand closer (steps before, after)",
     "pass": "nothing to claim",
     "discard": "the best discard (see the list)",
@@ -65,7 +65,7 @@ REASONS = {
     "discard_wider": "as close, with more tiles that help (its count, the other's)",
     "discard_safer": "as close, and less likely to deal in (its chance, the other's, in %)",
     "discard_value": "as close, and the hand it leaves is worth more: its chance to win "
-                     "times what the win would score",
+    "times what the win would score",
 }
 
 
@@ -119,8 +119,9 @@ def ranked_discards(state: Round, seat: int, legal: list[Action]) -> tuple[Disca
     return tuple(sorted(advice, key=order))
 
 
-def _reason(state: Round, seat: int, legal: list[Action], choice: Action
-            ) -> tuple[str, tuple[int, ...]]:
+def _reason(
+    state: Round, seat: int, legal: list[Action], choice: Action
+) -> tuple[str, tuple[int, ...]]:
     verb, tile = choice
     verbs = {v for v, _ in legal}
     if verb in ("zimo", "win"):
@@ -146,8 +147,9 @@ def _reason(state: Round, seat: int, legal: list[Action], choice: Action
     return "pass", ()
 
 
-def _claim_reason(state: Round, seat: int, verbs: set[str], choice: Action
-                  ) -> tuple[str, tuple[int, ...]]:
+def _claim_reason(
+    state: Round, seat: int, verbs: set[str], choice: Action
+) -> tuple[str, tuple[int, ...]]:
     counts = state.hands[seat]
     n_melds = len(state.melds[seat])
     void = state.voids[seat]
@@ -158,13 +160,19 @@ def _claim_reason(state: Round, seat: int, verbs: set[str], choice: Action
     if not verbs & {"pong", "kong"}:
         return "pass", ()
     suit = plan.flush_suit(counts, state.melds[seat], void)
-    if choice[0] == "pass" and suit is not None and tile // RANKS != suit and \
-            bots.strong_claim(state, seat, verbs)[0] != "pass":
+    if (
+        choice[0] == "pass"
+        and suit is not None
+        and tile // RANKS != suit
+        and bots.strong_claim(state, seat, verbs)[0] != "pass"
+    ):
         return "keeps_flush", (suit,)
     after = bots.minus(counts, tile, 2)
     best_after = min(
-        (Shape(bots.minus(after, t, 1), n_melds + 1, void).shanten
-         for t in bots.discardable(after, void)),
+        (
+            Shape(bots.minus(after, t, 1), n_melds + 1, void).shanten
+            for t in bots.discardable(after, void)
+        ),
         default=now,
     )
     if choice[0] == "pong":

@@ -3,7 +3,6 @@
 Chosen here, outside the round: the engine only applies moves, and the computer players
 (games.players.bots) that choose some of these defaults read the round."""
 
-
 from games.rules.round import Action, IllegalAction, Round, gettext_noop
 from games.rules.tiles import (
     RANKS,

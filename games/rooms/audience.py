@@ -26,8 +26,7 @@ def may_watch(room: Room, user: AbstractBaseUser) -> bool:
         return False
     if room.is_sealed():  # its player only (its owner, who may stand up and sit again)
         return room.owner_id == user.pk or room.seats.filter(user=user).exists()
-    return (room.allow_watching or room.owner_id == user.pk
-            or room.seats.filter(user=user).exists())
+    return room.allow_watching or room.owner_id == user.pk or room.seats.filter(user=user).exists()
 
 
 def may_see_results(room: Room, user: AbstractBaseUser) -> bool:
@@ -45,8 +44,9 @@ def may_see_results(room: Room, user: AbstractBaseUser) -> bool:
 def finished_the_same_deal(rnd: Round, user: AbstractBaseUser) -> bool:
     """Has ``user`` played ``rnd``'s deal to its end themselves, at any table? Then its
     other games hold no secret from them (and their own game is worth comparing)."""
-    return Round.objects.filter(seed_hash=rnd.seed_hash, status=Round.Status.ENDED,
-                                players__user=user).exists()
+    return Round.objects.filter(
+        seed_hash=rnd.seed_hash, status=Round.Status.ENDED, players__user=user
+    ).exists()
 
 
 def may_see_round(rnd: Round, user: AbstractBaseUser) -> bool:

@@ -17,8 +17,10 @@ from games.rules.presets import PRESETS
 ON_OFF_OPTIONS = {
     "pass_blocks_ron": (
         _("Passing a win blocks it (过水不胡)"),
-        _("Who declines a win may not win on a discard again before their next draw, "
-          "unless the new win scores more fan."),
+        _(
+            "Who declines a win may not win on a discard again before their next draw, "
+            "unless the new win scores more fan."
+        ),
     ),
     "last_four_must_win": (
         _("Last four tiles must win (最后四张必胡)"),
@@ -30,13 +32,14 @@ ON_OFF_OPTIONS = {
     ),
     "tiandi_hu": (
         _("Heavenly and earthly hands (天胡 / 地胡)"),
-        _("The dealer winning on the first 14 tiles, or a player on the first draw, "
-          "scores 5 fan; with the QQ fan table, 4 fan on top of the hand's pattern."),
+        _(
+            "The dealer winning on the first 14 tiles, or a player on the first draw, "
+            "scores 5 fan; with the QQ fan table, 4 fan on top of the hand's pattern."
+        ),
     ),
     "haidi": (
         _("Last-tile extras (海底捞月 / 海底炮)"),
-        _("+1 fan for a self-drawn win on the wall's last tile or a win on the discard "
-          "after it."),
+        _("+1 fan for a self-drawn win on the wall's last tile or a win on the discard after it."),
     ),
     "jingoudiao": (
         _("Golden hook (金钩钓)"),
@@ -57,14 +60,18 @@ ON_OFF_OPTIONS = {
 SECTION_13_ON_OFF = {
     "exchange_three": (
         _("Swap three (换三张)"),
-        _("After the deal each player secretly picks three tiles of one suit; they all "
-          "move at once to the next player, the previous one or the one opposite, as the "
-          "round's seed decides."),
+        _(
+            "After the deal each player secretly picks three tiles of one suit; they all "
+            "move at once to the next player, the previous one or the one opposite, as the "
+            "round's seed decides."
+        ),
     ),
     "late_added_kong_pays": (
         _("A late added kong pays (补杠收钱)"),
-        _("Off: an added kong pays only when made on the turn its fourth tile was drawn; "
-          "made later it counts only as a 根."),
+        _(
+            "Off: an added kong pays only when made on the turn its fourth tile was drawn; "
+            "made later it counts only as a 根."
+        ),
     ),
     "concealed_kong_shown": (
         _("Concealed kongs show a tile (暗杠亮牌)"),
@@ -74,30 +81,39 @@ SECTION_13_ON_OFF = {
 SECTION_13_CHOICES = {
     "mode": (
         _("Way to play"),
-        (("xuezhan", _("Blood battle (血战到底): a winner leaves the round")),
-         ("xueliu", _("Blood river (血流成河): winners play on to the wall's end"))),
-        _("血战到底: who wins is out, and the round ends when one player is left or "
-          "the wall is empty. 血流成河: who wins plays on with a locked hand (win again, or "
-          "discard each tile drawn), and the round ends only when the wall is empty."),
+        (
+            ("xuezhan", _("Blood battle (血战到底): a winner leaves the round")),
+            ("xueliu", _("Blood river (血流成河): winners play on to the wall's end")),
+        ),
+        _(
+            "血战到底: who wins is out, and the round ends when one player is left or "
+            "the wall is empty. 血流成河: who wins plays on with a locked hand (win again, or "
+            "discard each tile drawn), and the round ends only when the wall is empty."
+        ),
     ),
     "xueliu_kongs": (
         _("Kongs in blood river"),
-        (("money", _("Kong money (刮风下雨)")),
-         ("fan", _("Fan instead: +1 for an exposed or added kong, +2 for a concealed one"))),
-        _("Kong money: kongs are paid when made, as in 血战到底. Kong fan: no kong "
-          "money; each exposed or added kong adds 1 fan and each concealed kong 2 fan "
-          "to every later win of its maker. Only for 血流成河."),
+        (
+            ("money", _("Kong money (刮风下雨)")),
+            ("fan", _("Fan instead: +1 for an exposed or added kong, +2 for a concealed one")),
+        ),
+        _(
+            "Kong money: kongs are paid when made, as in 血战到底. Kong fan: no kong "
+            "money; each exposed or added kong adds 1 fan and each concealed kong 2 fan "
+            "to every later win of its maker. Only for 血流成河."
+        ),
     ),
     "last_tiles_rule": (
         _("How many last tiles (最后几张)"),
-        (("four", _("The last four")),
-         ("active", _("As many as players still in"))),
+        (("four", _("The last four")), ("active", _("As many as players still in"))),
         _("The tiles the last-four rules above apply to."),
     ),
     "fan_table": (
         _("Fan table (番数表)"),
-        (("chengdu", _("Chengdu, as in this site's rules")),
-         ("video", _("QQ table: 清七对 3, 清带幺 3, no 龙七对, 天胡/地胡 +4"))),
+        (
+            ("chengdu", _("Chengdu, as in this site's rules")),
+            ("video", _("QQ table: 清七对 3, 清带幺 3, no 龙七对, 天胡/地胡 +4")),
+        ),
         _("Which fan each pattern scores."),
     ),
 }
@@ -108,8 +124,7 @@ SECTION_13_CHOICES = {
 # every other rule folded into sections.
 MAIN_FIELDS = ("name", "rounds", "base", "cap", "exchange_three", "coaching")
 MODE_FIELDS = ("mode", "xueliu_kongs")
-TIME_FIELDS = ("turn_seconds", "claim_seconds", "void_seconds", "claim_window",
-               "exchange_seconds")
+TIME_FIELDS = ("turn_seconds", "claim_seconds", "void_seconds", "claim_window", "exchange_seconds")
 
 # A room's name when its owner keeps the one offered: the way it plays.
 DEFAULT_NAMES = {"xuezhan": _("Blood battle"), "xueliu": _("Blood river")}
@@ -143,22 +158,34 @@ class RoomForm(forms.Form):
     name = forms.CharField(label=_("Room name"), max_length=60, required=False)
     rounds = forms.TypedChoiceField(
         label=_("Rounds (局数)"),
-        choices=[("", _("Open-ended"))] + [
-            (str(n), str(n)) for n in range(ROUNDS_RANGE[0], ROUNDS_RANGE[1] + 1)],
-        initial="", required=False, empty_value=None, coerce=int,
-        help_text=_("Play a match of this many rounds: after the last one the table shows "
-                    "the final standings."),
-        error_messages={"invalid_choice": _(
-            "Rounds: choose open-ended or a whole number from 1 to 16.")},
+        choices=[("", _("Open-ended"))]
+        + [(str(n), str(n)) for n in range(ROUNDS_RANGE[0], ROUNDS_RANGE[1] + 1)],
+        initial="",
+        required=False,
+        empty_value=None,
+        coerce=int,
+        help_text=_(
+            "Play a match of this many rounds: after the last one the table shows "
+            "the final standings."
+        ),
+        error_messages={
+            "invalid_choice": _("Rounds: choose open-ended or a whole number from 1 to 16.")
+        },
     )
     base = forms.IntegerField(
-        label=_("Base stake (底分)"), min_value=1, max_value=1000, initial=DEFAULT_OPTIONS.base,
+        label=_("Base stake (底分)"),
+        min_value=1,
+        max_value=1000,
+        initial=DEFAULT_OPTIONS.base,
         help_text=_("A plain win pays the base; each fan doubles it."),
     )
     cap = forms.TypedChoiceField(
         label=_("Fan cap (封顶)"),
         choices=[("", _("No cap"))] + [(str(n), str(n)) for n in range(2, 9)],
-        initial=str(DEFAULT_OPTIONS.cap), required=False, empty_value=None, coerce=int,
+        initial=str(DEFAULT_OPTIONS.cap),
+        required=False,
+        empty_value=None,
+        coerce=int,
         help_text=_("The most fan one win can score."),
     )
     pig_fan = forms.ChoiceField(
@@ -169,72 +196,104 @@ class RoomForm(forms.Form):
     )
     zimo_bonus = forms.ChoiceField(
         label=_("Self-drawn bonus"),
-        choices=[("none", _("None")), ("base", _("Add the base (自摸加底)")),
-                 ("fan", _("Add one fan (自摸加番)"))],
+        choices=[
+            ("none", _("None")),
+            ("base", _("Add the base (自摸加底)")),
+            ("fan", _("Add one fan (自摸加番)")),
+        ],
         initial=DEFAULT_OPTIONS.zimo_bonus,
     )
     kong_bloom_from_discard = forms.ChoiceField(
         label=_("Bloom on an exposed kong (点杠花)"),
-        choices=[("zimo", _("Paid as a self-drawn win")),
-                 ("ron", _("Paid by the player who fed the kong")),
-                 ("feeder_all", _("The feeder pays every player's share (承包)"))],
+        choices=[
+            ("zimo", _("Paid as a self-drawn win")),
+            ("ron", _("Paid by the player who fed the kong")),
+            ("feeder_all", _("The feeder pays every player's share (承包)")),
+        ],
         initial=DEFAULT_OPTIONS.kong_bloom_from_discard,
     )
     turn_seconds = forms.IntegerField(
-        label=_("Seconds for a turn"), min_value=5, max_value=120,
+        label=_("Seconds for a turn"),
+        min_value=5,
+        max_value=120,
         initial=DEFAULT_OPTIONS.turn_seconds,
     )
     claim_seconds = forms.IntegerField(
-        label=_("Seconds to answer a discard"), min_value=5, max_value=120,
+        label=_("Seconds to answer a discard"),
+        min_value=5,
+        max_value=120,
         initial=DEFAULT_OPTIONS.claim_seconds,
     )
     void_seconds = forms.IntegerField(
-        label=_("Seconds to choose the void suit"), min_value=5, max_value=120,
+        label=_("Seconds to choose the void suit"),
+        min_value=5,
+        max_value=120,
         initial=DEFAULT_OPTIONS.void_seconds,
     )
     claim_window = forms.ChoiceField(
         label=_("Time to claim a discard"),
-        choices=[("open", _("Think as long as the timer allows (the table sees the wait)")),
-                 ("secret", _("A short window, the same for every discard (nobody can tell "
-                              "who could claim)"))],
+        choices=[
+            ("open", _("Think as long as the timer allows (the table sees the wait)")),
+            (
+                "secret",
+                _("A short window, the same for every discard (nobody can tell who could claim)"),
+            ),
+        ],
         initial=DEFAULT_OPTIONS.claim_window,
-        help_text=_("With the timer, a player asked to pong, kong or win may think up to the "
-                    "seconds above, and everyone sees the tile wait that long: a long wait "
-                    "tells the table that somebody could claim it. With the short window "
-                    "every discard waits the same few seconds and an answer not given in "
-                    "time is a pass."),
+        help_text=_(
+            "With the timer, a player asked to pong, kong or win may think up to the "
+            "seconds above, and everyone sees the tile wait that long: a long wait "
+            "tells the table that somebody could claim it. With the short window "
+            "every discard waits the same few seconds and an answer not given in "
+            "time is a pass."
+        ),
     )
 
     # The coach (教练, games.players.coach): each player may switch it on at the table. Off
     # in ranked play: such a room's rounds are left out of the ranking
     # (games.history.ranking), and the form says so beside the box.
     coaching = forms.BooleanField(
-        label=_("Allow the coach (教练)"), required=False, initial=DEFAULT_OPTIONS.coaching,
-        help_text=_("Each player may switch on the expert's (大师) advice at their own "
-                    "decisions, in the table's settings. The room's rounds are then not "
-                    "counted in the ranking."),
+        label=_("Allow the coach (教练)"),
+        required=False,
+        initial=DEFAULT_OPTIONS.coaching,
+        help_text=_(
+            "Each player may switch on the expert's (大师) advice at their own "
+            "decisions, in the table's settings. The room's rounds are then not "
+            "counted in the ranking."
+        ),
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name, (label, help_text) in {**ON_OFF_OPTIONS, **SECTION_13_ON_OFF}.items():
             self.fields[name] = forms.BooleanField(
-                label=label, help_text=help_text, required=False,
+                label=label,
+                help_text=help_text,
+                required=False,
                 initial=getattr(DEFAULT_OPTIONS, name),
             )
         for name, (label, choices, help_text) in SECTION_13_CHOICES.items():
             self.fields[name] = forms.ChoiceField(
-                label=label, choices=choices, help_text=help_text,
+                label=label,
+                choices=choices,
+                help_text=help_text,
                 initial=getattr(DEFAULT_OPTIONS, name),
             )
         self.fields["exchange_seconds"] = forms.IntegerField(
-            label=_("Seconds to pick the three tiles"), min_value=SECONDS_RANGE[0],
-            max_value=SECONDS_RANGE[1], initial=DEFAULT_OPTIONS.exchange_seconds,
+            label=_("Seconds to pick the three tiles"),
+            min_value=SECONDS_RANGE[0],
+            max_value=SECONDS_RANGE[1],
+            initial=DEFAULT_OPTIONS.exchange_seconds,
             help_text=_("Who has not picked in time gets the computer's pick."),
         )
         # Section 13's options in RoomOptions' order, after every earlier one.
-        section_13 = [f.name for f in dataclass_fields(RoomOptions) if f.name in self.fields
-                      and f.name not in RoomForm.base_fields and f.name not in ON_OFF_OPTIONS]
+        section_13 = [
+            f.name
+            for f in dataclass_fields(RoomOptions)
+            if f.name in self.fields
+            and f.name not in RoomForm.base_fields
+            and f.name not in ON_OFF_OPTIONS
+        ]
         self.order_fields([n for n in self.fields if n not in section_13] + section_13)
         # The name offered follows the way to play: here for the initial one, in
         # static/js/room-presets.js when the choice changes, in clean() when sent.
@@ -242,9 +301,11 @@ class RoomForm(forms.Form):
         name = self.fields["name"]
         name.initial = default_name(mode)
         name.widget.attrs["data-default-names"] = json.dumps(
-            {key: str(label) for key, label in DEFAULT_NAMES.items()}, ensure_ascii=False)
-        name.widget.attrs["data-offered-names"] = json.dumps(sorted(_offered_names()),
-                                                             ensure_ascii=False)
+            {key: str(label) for key, label in DEFAULT_NAMES.items()}, ensure_ascii=False
+        )
+        name.widget.attrs["data-offered-names"] = json.dumps(
+            sorted(_offered_names()), ensure_ascii=False
+        )
 
     @staticmethod
     def initial_for(options: dict) -> dict:
@@ -267,11 +328,16 @@ class RoomForm(forms.Form):
         """The rest, folded by topic: (title, fields, open). A section opens by itself
         when one of its fields has an error, so that no error is hidden."""
         shown = {*MAIN_FIELDS, *MODE_FIELDS, *TIME_FIELDS}
-        sections = [(_("More rules: fan, payments and the wall's end"),
-                     [field for field in self if field.name not in shown]),
-                    (_("Time limits"), [self[name] for name in TIME_FIELDS])]
-        return [(title, fields, any(field.errors for field in fields))
-                for title, fields in sections]
+        sections = [
+            (
+                _("More rules: fan, payments and the wall's end"),
+                [field for field in self if field.name not in shown],
+            ),
+            (_("Time limits"), [self[name] for name in TIME_FIELDS]),
+        ]
+        return [
+            (title, fields, any(field.errors for field in fields)) for title, fields in sections
+        ]
 
     def clean_name(self):
         """A room's name shows in the lobby and at the table: nothing in it may be
@@ -294,11 +360,25 @@ class RoomForm(forms.Form):
 
     @staticmethod
     def options_dict(data: dict) -> dict:
-        options = {name: data[name] for name in (
-            "base", "cap", "zimo_bonus", "kong_bloom_from_discard", "turn_seconds",
-            "claim_seconds", "void_seconds", "claim_window", "rounds", *ON_OFF_OPTIONS,
-            *SECTION_13_ON_OFF,
-            *SECTION_13_CHOICES, "exchange_seconds", "coaching")}
+        options = {
+            name: data[name]
+            for name in (
+                "base",
+                "cap",
+                "zimo_bonus",
+                "kong_bloom_from_discard",
+                "turn_seconds",
+                "claim_seconds",
+                "void_seconds",
+                "claim_window",
+                "rounds",
+                *ON_OFF_OPTIONS,
+                *SECTION_13_ON_OFF,
+                *SECTION_13_CHOICES,
+                "exchange_seconds",
+                "coaching",
+            )
+        }
         # The kong rule of 血流成河 only: another room keeps the default, so its stored
         # options say nothing of it.
         if options["mode"] != "xueliu":
@@ -316,8 +396,7 @@ class PresetForm(forms.Form):
     preset = forms.ChoiceField(
         label=_("Rules of a known table (预设规则)"),
         choices=[(key, _(preset.label)) for key, preset in PRESETS.items()],
-        help_text=_("Fills in every option below as that table plays; each stays "
-                    "adjustable."),
+        help_text=_("Fills in every option below as that table plays; each stays adjustable."),
         error_messages={"invalid_choice": _("There is no preset %(value)s.")},
     )
 
@@ -325,8 +404,8 @@ class PresetForm(forms.Form):
         super().__init__(*args, **kwargs)
         # What the script puts in the room form for each choice.
         self.fields["preset"].widget.attrs["data-presets"] = json.dumps(
-            {key: RoomForm.initial_for(dict(preset.options))
-             for key, preset in PRESETS.items()})
+            {key: RoomForm.initial_for(dict(preset.options)) for key, preset in PRESETS.items()}
+        )
 
     def initial_options(self) -> dict | None:
         """The room form's initial values for the chosen preset; None when none was

@@ -76,10 +76,14 @@ def idle_rooms(now: datetime | None = None):
     now = now or timezone.now()
     since = now - timedelta(minutes=IDLE_MINUTES)
     person_here = Seat.objects.filter(room=OuterRef("pk"), user__isnull=False).filter(
-        Q(last_seen__gte=since) | Q(online=True, last_seen__isnull=True))
+        Q(last_seen__gte=since) | Q(online=True, last_seen__isnull=True)
+    )
     watching = Watcher.objects.filter(room=OuterRef("pk"), last_seen__gte=since)
-    return (Room.objects.filter(status=Room.Status.OPEN, last_active__lt=since)
-            .exclude(Exists(person_here)).exclude(Exists(watching)))
+    return (
+        Room.objects.filter(status=Room.Status.OPEN, last_active__lt=since)
+        .exclude(Exists(person_here))
+        .exclude(Exists(watching))
+    )
 
 
 def close_idle_rooms(now: datetime | None = None) -> list[str]:
@@ -89,8 +93,7 @@ def close_idle_rooms(now: datetime | None = None) -> list[str]:
     closed = []
     for pk in list(idle_rooms(now).values_list("pk", flat=True)[:200]):
         with transaction.atomic():
-            room = (idle_rooms(now).select_for_update(skip_locked=True)
-                    .filter(pk=pk).first())
+            room = idle_rooms(now).select_for_update(skip_locked=True).filter(pk=pk).first()
             if room is None:  # somebody came back, a round started, or another sweep
                 continue
             room.status = Room.Status.CLOSED

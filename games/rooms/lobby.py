@@ -21,9 +21,12 @@ def _lobby_rooms():
     person = Seat.objects.filter(room=OuterRef("pk"), user__isnull=False)
     empty = Seat.objects.filter(room=OuterRef("pk"), user__isnull=True, bot_level="")
     # A sealed room (the daily challenge) is one person's game against computers.
-    return (Room.objects.exclude(status=Room.Status.CLOSED).filter(sealed_until__isnull=True)
-            .annotate(people=Exists(person), free=Exists(empty))
-            .order_by("-people", "-created_at", "-pk"))
+    return (
+        Room.objects.exclude(status=Room.Status.CLOSED)
+        .filter(sealed_until__isnull=True)
+        .annotate(people=Exists(person), free=Exists(empty))
+        .order_by("-people", "-created_at", "-pk")
+    )
 
 
 # The open list: tables with a free seat where a person may sit down now (the played
@@ -36,9 +39,11 @@ def _page_of(rooms, page: int) -> list[Room]:
     (``latest_round``, None before the first)."""
     latest = Round.objects.filter(room=OuterRef("pk")).order_by("-number").values("number")
     start = (page - 1) * LIST_LENGTH
-    return list(rooms.annotate(latest_round=Subquery(latest[:1]))
-                .select_related("owner").prefetch_related("seats__user")
-                [start:start + LIST_LENGTH])
+    return list(
+        rooms.annotate(latest_round=Subquery(latest[:1]))
+        .select_related("owner")
+        .prefetch_related("seats__user")[start : start + LIST_LENGTH]
+    )
 
 
 def page_number(value) -> int:
@@ -102,5 +107,3 @@ def lobby_entry(room: Room) -> dict:
         "round": getattr(room, "latest_round", None),
         "rounds": matches.match_length(room.options),
     }
-
-

@@ -76,4 +76,5 @@ def room_refusal(user) -> str | None:
         "or leave it, before you open another.",
         "You already have %(count)d rooms waiting for players. Play a round in one, "
         "or leave one, before you open another.",
-        waiting) % {"count": waiting}
+        waiting,
+    ) % {"count": waiting}

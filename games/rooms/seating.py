@@ -3,7 +3,6 @@ computer players, ready (which deals the round when all are), freeing an absent
 person's seat, auto-play, auto rounds and the watching switch. A sealed room keeps the
 seats it was dealt with (``ensure_seats_unsealed``)."""
 
-
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -53,17 +52,25 @@ def ensure_seats_unsealed(room: Room) -> None:
     owner sits there, in their own seat (``take_seat``). Such tables are seated by the
     code that makes them (challenge.tables), not through here."""
     if room.sealed_until is not None:
-        raise ServiceError(_("The seats at this table are fixed: everybody plays its deals "
-                             "against the same computer players, so that the results "
-                             "compare."))
+        raise ServiceError(
+            _(
+                "The seats at this table are fixed: everybody plays its deals "
+                "against the same computer players, so that the results "
+                "compare."
+            )
+        )
 
 
 def _own_sealed_seat(room: Room, user: AbstractBaseUser, index: int | None) -> int | None:
     """Where the owner of a sealed room may sit: the seat they were dealt in there."""
     if room.owner_id != user.pk:
         raise ServiceError(_("Only the player this table was made for can sit at it."))
-    own = (RoundPlayer.objects.filter(round__room=room, user=user)
-           .order_by("round__number").values_list("seat", flat=True).first())
+    own = (
+        RoundPlayer.objects.filter(round__room=room, user=user)
+        .order_by("round__number")
+        .values_list("seat", flat=True)
+        .first()
+    )
     if own is not None and index not in (None, own):
         ensure_seats_unsealed(room)
     return own if own is not None else index
@@ -90,8 +97,9 @@ def take_seat(*, room: Room, user: AbstractBaseUser, index: int | None = None) -
             empty = empty.filter(index=index)
         seat = empty.order_by("index").first()
         if seat is None:
-            raise ServiceError(_("That seat is taken.") if index is not None
-                               else _("The table is full."))
+            raise ServiceError(
+                _("That seat is taken.") if index is not None else _("The table is full.")
+            )
         seat.user = user
         seat.ready = False
         seat.save(update_fields=["user", "ready"])
@@ -153,8 +161,9 @@ def fill_empty_seats(*, room: Room, user: AbstractBaseUser, level: str) -> list[
         if room.status == Room.Status.CLOSED:
             raise ServiceError(_("This room is closed: no seat can be filled."))
         ensure_between_rounds(room)
-        empty = list(room.seats.select_for_update()
-                     .filter(user__isnull=True, bot_level="").order_by("index"))
+        empty = list(
+            room.seats.select_for_update().filter(user__isnull=True, bot_level="").order_by("index")
+        )
         if not empty:
             raise ServiceError(_("There is no empty seat to fill."))
         for seat in empty:
@@ -221,8 +230,7 @@ def maybe_start(room: Room) -> Round | None:
         return None
     now = timezone.now()
     away = [s for s in seats if s.user_id and not s.ready and deadlines.is_away(s, now)]
-    if all(not s.is_empty for s in seats) and all(
-            s.is_bot or s.ready or s in away for s in seats):
+    if all(not s.is_empty for s in seats) and all(s.is_bot or s.ready or s in away for s in seats):
         if away:
             Seat.objects.filter(pk__in=[s.pk for s in away]).update(auto_play=True)
         return dealing.start_round(room)
@@ -288,8 +296,9 @@ def set_watching(*, room: Room, user: AbstractBaseUser, allowed: bool) -> Room:
         if room.owner_id != user.pk:
             raise ServiceError(_("Only the room's owner can switch watching on or off."))
         if room.sealed_until is not None:
-            raise ServiceError(_("Nobody may watch a daily challenge: others will play the "
-                                 "same deal."))
+            raise ServiceError(
+                _("Nobody may watch a daily challenge: others will play the same deal.")
+            )
         if room.allow_watching != allowed:
             room.allow_watching = allowed
             room.save(update_fields=["allow_watching"])

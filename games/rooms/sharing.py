@@ -17,12 +17,14 @@ title_sources: list = []
 
 
 def table_title(room: Room) -> str:
-    """"来打血战：房间 7DZVG6，差 2 人", or an invitation to watch once it is full."""
+    """ "来打血战：房间 7DZVG6，差 2 人", or an invitation to watch once it is full."""
     free = room.seats.filter(user__isnull=True, bot_level="").count()
     if free and room.status == Room.Status.OPEN:
-        return ngettext("Come and play: room %(code)s, %(free)d seat free",
-                        "Come and play: room %(code)s, %(free)d seats free",
-                        free) % {"code": room.code, "free": free}
+        return ngettext(
+            "Come and play: room %(code)s, %(free)d seat free",
+            "Come and play: room %(code)s, %(free)d seats free",
+            free,
+        ) % {"code": room.code, "free": free}
     return _("Watch the table: room %(code)s") % {"code": room.code}
 
 
@@ -31,7 +33,8 @@ def title_for_path(path: str | None) -> str | None:
     a link leads to (``title_sources``), if it is one."""
     found = TABLE_PATH.match(path or "")
     if not found:
-        return next((title for source in title_sources
-                     if (title := source(path or "")) is not None), None)
+        return next(
+            (title for source in title_sources if (title := source(path or "")) is not None), None
+        )
     room = Room.objects.filter(code=found["code"]).exclude(status=Room.Status.CLOSED).first()
     return table_title(room) if room else None

@@ -25,8 +25,9 @@ def lobby(request):
     """The lobby: open to everyone; sitting at a table needs an account. ``?page=N``
     shows the N-th page of each list (its socket keeps that page live)."""
     page = selectors.page_number(request.GET.get("page"))
-    return render(request, "games/lobby.html",
-                  {"rooms": selectors.lobby_rooms(page), "join_form": JoinForm()})
+    return render(
+        request, "games/lobby.html", {"rooms": selectors.lobby_rooms(page), "join_form": JoinForm()}
+    )
 
 
 @login_required
@@ -42,8 +43,11 @@ def create_room(request):
             room_limits.lock_owner(request.user)
             refusal = room_limits.room_refusal(request.user)  # too many rooms waiting already
             if refusal is None:
-                room = seating.create_room(owner=request.user, name=form.cleaned_data["name"],
-                                           options=form.cleaned_data["options"])
+                room = seating.create_room(
+                    owner=request.user,
+                    name=form.cleaned_data["name"],
+                    options=form.cleaned_data["options"],
+                )
         if refusal:
             form.add_error(None, refusal)
             return render(request, "games/create_room.html", context, status=429)
@@ -67,8 +71,11 @@ def join(request):
 def set_watching(request, code):
     """The owner lets people without a seat watch the table, or stops them."""
     allowed = request.POST.get("allowed") == "1"
-    return _seat_action(request, code, lambda room: seating.set_watching(
-        room=room, user=request.user, allowed=allowed))
+    return _seat_action(
+        request,
+        code,
+        lambda room: seating.set_watching(room=room, user=request.user, allowed=allowed),
+    )
 
 
 def _seat_action(request, code, act):
@@ -101,23 +108,28 @@ def _seat_index(request) -> int:
 @require_POST
 def sit(request, code):
     index = _seat_index(request)
-    return _seat_action(request, code, lambda room: take_seat(
-        room=room, user=request.user, index=index if index >= 0 else None))
+    return _seat_action(
+        request,
+        code,
+        lambda room: take_seat(room=room, user=request.user, index=index if index >= 0 else None),
+    )
 
 
 @login_required
 @require_POST
 def leave(request, code):
-    return _seat_action(request, code, lambda room: leave_seat(
-        room=room, user=request.user))
+    return _seat_action(request, code, lambda room: leave_seat(room=room, user=request.user))
 
 
 @login_required
 @require_POST
 def add_bot(request, code):
     index, level = _seat_index(request), request.POST.get("level", "")
-    return _seat_action(request, code, lambda room: seating.add_bot(
-        room=room, user=request.user, index=index, level=level))
+    return _seat_action(
+        request,
+        code,
+        lambda room: seating.add_bot(room=room, user=request.user, index=index, level=level),
+    )
 
 
 @login_required
@@ -142,20 +154,21 @@ def fill_bots(request, code):
 @require_POST
 def remove_bot(request, code):
     index = _seat_index(request)
-    return _seat_action(request, code, lambda room: seating.remove_bot(
-        room=room, user=request.user, index=index))
+    return _seat_action(
+        request, code, lambda room: seating.remove_bot(room=room, user=request.user, index=index)
+    )
 
 
 @login_required
 @require_POST
 def free_seat(request, code):
     index = _seat_index(request)
-    return _seat_action(request, code, lambda room: seating.free_seat(
-        room=room, user=request.user, index=index))
+    return _seat_action(
+        request, code, lambda room: seating.free_seat(room=room, user=request.user, index=index)
+    )
 
 
 @login_required
 @require_POST
 def ready(request, code):
-    return _seat_action(request, code, lambda room: set_ready(
-        room=room, user=request.user))
+    return _seat_action(request, code, lambda room: set_ready(room=room, user=request.user))

@@ -54,19 +54,26 @@ PATTERN_EXAMPLES = {
 
 EXTRA_EXAMPLES = {
     "gen": Example("111m123m456p789p5p", "5p"),
-    "gangshanghua": Example("123m456m789m5p", "5p", melds=("concealed 9999p",),
-                            how="kong_draw"),
+    "gangshanghua": Example("123m456m789m5p", "5p", melds=("concealed 9999p",), how="kong_draw"),
     "gangshangpao": Example(PLAIN, "1p", how="after_kong"),
     "qiangganghu": Example(PLAIN, "1p", how="rob_kong"),
-    "haidilaoyue": Example(PLAIN, "1p", how="zimo", flags=("last_tile",),
-                           options={"haidi": True}),
+    "haidilaoyue": Example(PLAIN, "1p", how="zimo", flags=("last_tile",), options={"haidi": True}),
     "haidipao": Example(PLAIN, "1p", flags=("last_tile",), options={"haidi": True}),
-    "jingoudiao": Example("5p", "5p", melds=("pong 111m", "pong 444m", "pong 777m",
-                                             "pong 999p"), options={"jingoudiao": True}),
+    "jingoudiao": Example(
+        "5p",
+        "5p",
+        melds=("pong 111m", "pong 444m", "pong 777m", "pong 999p"),
+        options={"jingoudiao": True},
+    ),
     "zimo": Example(PLAIN, "1p", how="zimo", options={"zimo_bonus": "fan"}),
     # 杠番 is the round's to count (Round.gangfan): the example's concealed kong adds 2.
-    "gangfan": Example("123m456m789m5p", "5p", melds=("concealed 9999p",), gangfan=2,
-                       options={"mode": "xueliu", "xueliu_kongs": "fan"}),
+    "gangfan": Example(
+        "123m456m789m5p",
+        "5p",
+        melds=("concealed 9999p",),
+        gangfan=2,
+        options={"mode": "xueliu", "xueliu_kongs": "fan"},
+    ),
 }
 
 # The glossary's word for each extra: the extra "zimo" is 自摸加番, the term "zimo_fan".
@@ -85,8 +92,9 @@ def score_of(key: str) -> Score:
     counts = to_counts(parse_tiles(example.hand) + [parse_tile(example.win)])
     melds = [Meld.parse(text) for text in example.melds]
     context = WinContext(example.how, **{flag: True for flag in example.flags})
-    score = score_win(counts, melds, SUITS.index(VOID), context, example_options(example),
-                      example.gangfan)
+    score = score_win(
+        counts, melds, SUITS.index(VOID), context, example_options(example), example.gangfan
+    )
     if score is None:
         raise ValueError(f"the example for {key!r} is not a winning hand")
     return score
@@ -116,13 +124,23 @@ def _shown(key: str, example: Example, fan: int, term_key: str) -> Shown:
     needs = [option_value_words(option, value) for option, value in example.options.items()]
     worth = _("%(patterns)s: %(worth)s") % {
         "patterns": labels.describe_patterns(score.patterns),
-        "worth": labels.win_worth({"fan": score.fan, "points": score.points})}
+        "worth": labels.win_worth({"fan": score.fan, "points": score.points}),
+    }
     return Shown(
-        key=key, name=str(term.name), text=str(term.text), fan=fan,
+        key=key,
+        name=str(term.name),
+        text=str(term.text),
+        fan=fan,
         hand=tuple(tile_str(t) for t in sorted(parse_tiles(example.hand))),
-        melds=tuple((meld.kind, tile_str(meld.tile))
-                    for meld in (Meld.parse(text) for text in example.melds)),
-        win=example.win, how=str(_how(example)), worth=worth, needs=tuple(needs))
+        melds=tuple(
+            (meld.kind, tile_str(meld.tile))
+            for meld in (Meld.parse(text) for text in example.melds)
+        ),
+        win=example.win,
+        how=str(_how(example)),
+        worth=worth,
+        needs=tuple(needs),
+    )
 
 
 def _how(example: Example) -> str:
@@ -142,5 +160,7 @@ def patterns() -> list[Shown]:
 
 def extras() -> list[Shown]:
     """Every extra fan the engine counts, with what its example counts for it."""
-    return [_shown(key, EXTRA_EXAMPLES[key], score_of(key).patterns[key], EXTRA_TERMS.get(key, key))
-            for key in EXTRA_KEYS]
+    return [
+        _shown(key, EXTRA_EXAMPLES[key], score_of(key).patterns[key], EXTRA_TERMS.get(key, key))
+        for key in EXTRA_KEYS
+    ]

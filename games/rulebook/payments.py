@@ -43,53 +43,90 @@ class Scene:
 
 
 _KONG_THEN_DISCARD = Scene(
-    _("East makes a concealed kong of 5 Characters, draws the replacement and discards "
-      "5 Dots, on which South wins."),
-    ("5555m112233446m5p", PURE, IDLE, IDLE), "3p9m9m", "smss",
-    ((0, "concealed_kong", "5m"), (0, "discard", "5p"), (1, "win", None)))
+    _(
+        "East makes a concealed kong of 5 Characters, draws the replacement and discards "
+        "5 Dots, on which South wins."
+    ),
+    ("5555m112233446m5p", PURE, IDLE, IDLE),
+    "3p9m9m",
+    "smss",
+    ((0, "concealed_kong", "5m"), (0, "discard", "5p"), (1, "win", None)),
+)
 
 _WALL_RUNS_OUT = Scene(
-    _("North makes a concealed kong of 7 Characters; then the wall runs out with South "
-      "still holding all three suits, East and West ready and North not ready."),
-    ("123m456m789p23p55p1s", "159m158p1234566s", PURE, "7777m123456789s"), "9s9s8s8s7s",
-    "ssss", ((3, "concealed_kong", "7m"),), to_the_end=True)
+    _(
+        "North makes a concealed kong of 7 Characters; then the wall runs out with South "
+        "still holding all three suits, East and West ready and North not ready."
+    ),
+    ("123m456m789p23p55p1s", "159m158p1234566s", PURE, "7777m123456789s"),
+    "9s9s8s8s7s",
+    "ssss",
+    ((3, "concealed_kong", "7m"),),
+    to_the_end=True,
+)
 
 SCENES: dict[str, Scene] = {
     "ron": Scene(
         _("East discards 5 Dots; South, waiting on it, wins."),
-        ("1122334455667m5p", PURE, IDLE, IDLE), "999m", "smss",
-        ((0, "discard", "5p"), (1, "win", None))),
+        ("1122334455667m5p", PURE, IDLE, IDLE),
+        "999m",
+        "smss",
+        ((0, "discard", "5p"), (1, "win", None)),
+    ),
     "zimo": Scene(
         _("South draws 5 Dots and wins self-drawn; the three others pay."),
-        ("1122334455667m5p", PURE, IDLE, IDLE), "9m9m9m9m5p8m8m8m8m6m", "smss",
-        ((0, "discard", "7m"), (1, "zimo", None))),
+        ("1122334455667m5p", PURE, IDLE, IDLE),
+        "9m9m9m9m5p8m8m8m8m6m",
+        "smss",
+        ((0, "discard", "7m"), (1, "zimo", None)),
+    ),
     "rob_kong": Scene(
-        _("East, holding a pong of 5 Dots, draws the fourth and adds it to the pong; "
-          "South wins on that tile."),
-        ("112233445566m55p", PURE, IDLE, "112345677889s5p"), "9m9m9m9m8m8m5p8m8m7m7m7m",
-        "smsp", ((3, "discard", "5p"), (0, "pong", None), (0, "added_kong", "5p"),
-                 (1, "win", None))),
+        _(
+            "East, holding a pong of 5 Dots, draws the fourth and adds it to the pong; "
+            "South wins on that tile."
+        ),
+        ("112233445566m55p", PURE, IDLE, "112345677889s5p"),
+        "9m9m9m9m8m8m5p8m8m7m7m7m",
+        "smsp",
+        ((3, "discard", "5p"), (0, "pong", None), (0, "added_kong", "5p"), (1, "win", None)),
+    ),
     "kong_exposed": Scene(
         _("East discards 5 Characters; South holds three of them and makes a kong."),
-        ("1122334466778m5m", "555m123p456p789p1m", IDLE, IDLE), "9m9m9m", "ssss",
-        ((0, "discard", "5m"), (1, "kong", None))),
+        ("1122334466778m5m", "555m123p456p789p1m", IDLE, IDLE),
+        "9m9m9m",
+        "ssss",
+        ((0, "discard", "5m"), (1, "kong", None)),
+    ),
     "kong_added": Scene(
-        _("East, holding a pong of 5 Dots, draws the fourth and adds it to the pong; "
-          "nobody can win on it."),
+        _(
+            "East, holding a pong of 5 Dots, draws the fourth and adds it to the pong; "
+            "nobody can win on it."
+        ),
         ("112233445566m55p", "1112223336789p", IDLE, "112345677889s5p"),
-        "9m9m9m9m8m8m5p8m8m7m7m7m", "sssp",
-        ((3, "discard", "5p"), (0, "pong", None), (0, "added_kong", "5p"))),
+        "9m9m9m9m8m8m5p8m8m7m7m7m",
+        "sssp",
+        ((3, "discard", "5p"), (0, "pong", None), (0, "added_kong", "5p")),
+    ),
     "kong_concealed": Scene(
         _("East holds four 5 Characters and makes a concealed kong."),
-        ("5555m112233p4466m", "123456789p1236p", IDLE, IDLE), "9m9m9m", "ssss",
-        ((0, "concealed_kong", "5m"),)),
+        ("5555m112233p4466m", "123456789p1236p", IDLE, IDLE),
+        "9m9m9m",
+        "ssss",
+        ((0, "concealed_kong", "5m"),),
+    ),
     "kong_transfer": _KONG_THEN_DISCARD,
     "pig": _WALL_RUNS_OUT,
     "not_ready": _WALL_RUNS_OUT,
     "kong_refund": _WALL_RUNS_OUT,
     "ready_difference": Scene(
-        _WALL_RUNS_OUT.setup, _WALL_RUNS_OUT.hands, _WALL_RUNS_OUT.wall, _WALL_RUNS_OUT.voids,
-        _WALL_RUNS_OUT.moves, options={"ready_difference": True}, to_the_end=True),
+        _WALL_RUNS_OUT.setup,
+        _WALL_RUNS_OUT.hands,
+        _WALL_RUNS_OUT.wall,
+        _WALL_RUNS_OUT.voids,
+        _WALL_RUNS_OUT.moves,
+        options={"ready_difference": True},
+        to_the_end=True,
+    ),
 }
 
 # Shown beside the example: the option a reason needs, where it is off by default.
@@ -100,8 +137,12 @@ NAMES = labels.SEAT_WINDS  # the players of the scenes are named by their seats
 
 def play(scene: Scene) -> Round:
     """The scene played by the engine from its deal."""
-    state = Round.from_deal([parse_tiles(hand) for hand in scene.hands],
-                            parse_tiles(scene.wall), 0, RoomOptions.from_dict(scene.options))
+    state = Round.from_deal(
+        [parse_tiles(hand) for hand in scene.hands],
+        parse_tiles(scene.wall),
+        0,
+        RoomOptions.from_dict(scene.options),
+    )
     for seat, suit in enumerate(scene.voids):
         state.apply(seat, ("void", suit_index(suit)))
     for seat, verb, tile in scene.moves:
@@ -152,19 +193,27 @@ def _winner(state: dict) -> dict | None:
     hand = sorted(engine.hand_tiles(record["seat"]))
     if record["how"] == "zimo":
         hand.remove(parse_tile(record["tile"]))  # a self-drawn tile is in the hand
-    return {"name": str(NAMES[record["seat"]]), "hand": [tile_str(t) for t in hand],
-            "melds": [[m.kind, tile_str(m.tile)] for m in engine.melds[record["seat"]]],
-            "tile": record["tile"],
-            "worth": gettext("%(patterns)s: %(worth)s") % {
-                "patterns": labels.describe_patterns(record["patterns"]),
-                "worth": labels.win_worth(record)}}
+    return {
+        "name": str(NAMES[record["seat"]]),
+        "hand": [tile_str(t) for t in hand],
+        "melds": [[m.kind, tile_str(m.tile)] for m in engine.melds[record["seat"]]],
+        "tile": record["tile"],
+        "worth": gettext("%(patterns)s: %(worth)s")
+        % {
+            "patterns": labels.describe_patterns(record["patterns"]),
+            "worth": labels.win_worth(record),
+        },
+    }
 
 
 def worked(reason: str) -> Worked:
     state = played(reason)
     words = settlement_words(state, [str(name) for name in NAMES])
-    lines = tuple(line for line, entry in zip(words.payments, state["ledger"], strict=True)
-                  if entry["reason"] == reason)
+    lines = tuple(
+        line
+        for line, entry in zip(words.payments, state["ledger"], strict=True)
+        if entry["reason"] == reason
+    )
     from_checks = reason in ("pig", "not_ready", "kong_refund", "ready_difference")
     needs = None
     if reason in NEEDS_OPTION:
@@ -172,11 +221,15 @@ def worked(reason: str) -> Worked:
 
         needs = option_value_words(NEEDS_OPTION[reason], True)
     return Worked(
-        reason=reason, name=str(labels.REASONS[reason]), terms=_terms(reason),
-        setup=str(SCENES[reason].setup), lines=lines,
+        reason=reason,
+        name=str(labels.REASONS[reason]),
+        terms=_terms(reason),
+        setup=str(SCENES[reason].setup),
+        lines=lines,
         checks=words.checks if from_checks else (),
         win=_winner(state) if reason in ("ron", "zimo", "rob_kong", "kong_transfer") else None,
-        needs=needs)
+        needs=needs,
+    )
 
 
 def payments() -> list[Worked]:

@@ -10,10 +10,14 @@ from games.rules.options import DEFAULT_OPTIONS
 
 @require_GET
 def rules(request):
-    return render(request, "games/rules.html", {
-        "patterns": patterns.patterns(),
-        "extras": patterns.extras(),
-        "payments": payments.payments(),
-        "options": options.options(),
-        "defaults": DEFAULT_OPTIONS,
-    })
+    return render(
+        request,
+        "games/rules.html",
+        {
+            "patterns": patterns.patterns(),
+            "extras": patterns.extras(),
+            "payments": payments.payments(),
+            "options": options.options(),
+            "defaults": DEFAULT_OPTIONS,
+        },
+    )

@@ -83,8 +83,18 @@ def evaluate_hand(case: dict) -> dict:
     }
 
 
-ROUND_VERBS = ("exchange", "void", "discard", "zimo", "concealed_kong", "added_kong", "win",
-               "pong", "kong", "pass")
+ROUND_VERBS = (
+    "exchange",
+    "void",
+    "discard",
+    "zimo",
+    "concealed_kong",
+    "added_kong",
+    "win",
+    "pong",
+    "kong",
+    "pass",
+)
 
 
 def _parse_round_action(item: Any) -> tuple[int, tuple[str, int | None], bool]:

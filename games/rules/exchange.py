@@ -37,7 +37,8 @@ def direction_from_seed(seed: str) -> str:
 def check_direction(direction: object) -> str:
     if direction not in DIRECTIONS:
         raise ValueError(
-            f"exchange_direction must be one of {', '.join(DIRECTION_NAMES)}, got {direction!r}")
+            f"exchange_direction must be one of {', '.join(DIRECTION_NAMES)}, got {direction!r}"
+        )
     return direction
 
 

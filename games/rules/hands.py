@@ -175,7 +175,8 @@ def is_winning(
     m, p, s = b[0:9], b[9:18], b[18:27]
     g = SHAPE_PAIRS_BYTES.get
     shaped = g(m, MISSING) + g(p, MISSING) + g(s, MISSING) == 1 or (
-        n_melds == 0 and m in EVEN_SUITS and p in EVEN_SUITS and s in EVEN_SUITS)
+        n_melds == 0 and m in EVEN_SUITS and p in EVEN_SUITS and s in EVEN_SUITS
+    )
     # The melds are looked at last: most calls are no win, and this keeps them as cheap
     # as before the melds counted.
     return shaped and not (melds and melds_hold_suit(melds, void))

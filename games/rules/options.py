@@ -151,8 +151,14 @@ DEFAULT_OPTIONS = RoomOptions()
 SECTION_13_DEFAULTS = {
     name: getattr(DEFAULT_OPTIONS, name)
     for name in (
-        "exchange_three", "exchange_seconds", "mode", "xueliu_kongs",
-        "late_added_kong_pays", "concealed_kong_shown", "last_tiles_rule", "fan_table",
+        "exchange_three",
+        "exchange_seconds",
+        "mode",
+        "xueliu_kongs",
+        "late_added_kong_pays",
+        "concealed_kong_shown",
+        "last_tiles_rule",
+        "fan_table",
         "claim_window",  # not of section 13, but as new: written only when not "open"
         "coaching",  # likewise: written only when the room allows the coach
     )

@@ -42,12 +42,16 @@ def _preset(key: str, label: str, seed: str | None, **options: Any) -> Preset:
 
 
 BOOK = _preset(
-    "book", gettext_noop("This site's defaults"), None,
+    "book",
+    gettext_noop("This site's defaults"),
+    None,
     **asdict(RoomOptions()),
 )
 
 VIDEO_HALL = _preset(
-    "video_hall", gettext_noop("Video hall blood battle"), "000",
+    "video_hall",
+    gettext_noop("Video hall blood battle"),
+    "000",
     base=1,  # as the book ("底金：本桌牌局每番结算的固定金额" names no amount)
     cap=4,  # as the book (the text ends before any cap)
     pig_fan=4,  # "是花猪的玩家需要赔4番（×16倍）给其余所有不是花猪的玩家"
@@ -62,9 +66,12 @@ VIDEO_HALL = _preset(
     kong_transfer=True,  # as the book
     # "补价差是指进行查叫时，下叫小牌的玩家要补给下叫大牌的玩家相应的牌型差价"
     ready_difference=True,
-    turn_seconds=30, claim_seconds=15, void_seconds=20,  # as the book
+    turn_seconds=30,
+    claim_seconds=15,
+    void_seconds=20,  # as the book
     rounds=None,
-    exchange_three=False, exchange_seconds=20,
+    exchange_three=False,
+    exchange_seconds=20,
     mode="xuezhan",  # "加入血战的功能 ... 直到剩下最后一家没有胡牌的玩家或者摸完最后一张牌"
     xueliu_kongs="money",
     # "杠牌可随时进行，比如 ... 可先选择碰，待自己下叫或其他时候再杠牌" and such a kong
@@ -78,7 +85,9 @@ VIDEO_HALL = _preset(
 )
 
 SICHUAN_PC = _preset(
-    "sichuan_pc", gettext_noop("Sichuan mahjong: blood battle"), "001",
+    "sichuan_pc",
+    gettext_noop("Sichuan mahjong: blood battle"),
+    "001",
     base=6,  # "3. 基本分：6分。"
     cap=None,  # "以血战模式进行游戏，胡牌时没有番数限制"
     pig_fan="cap",  # as the book (4 fan without a cap)
@@ -97,9 +106,12 @@ SICHUAN_PC = _preset(
     jingoudiao=False,  # not in its list of fans
     kong_transfer=True,  # rule 11: "杠后点炮时，点炮者将开杠所得转移给被点炮者"
     ready_difference=False,  # "流局时需要查花猪，查大叫" — no 补差价
-    turn_seconds=30, claim_seconds=15, void_seconds=20,  # as the book
+    turn_seconds=30,
+    claim_seconds=15,
+    void_seconds=20,  # as the book
     rounds=None,
-    exchange_three=False, exchange_seconds=20,
+    exchange_three=False,
+    exchange_seconds=20,
     mode="xuezhan",  # "直到和走三家或抓光牌为止"
     xueliu_kongs="money",
     late_added_kong_pays=False,  # rule 12: "自己三张，碰了之后下轮再杠只算根，不收雨钱"
@@ -111,19 +123,25 @@ SICHUAN_PC = _preset(
 )
 
 ONLINE_XUELIU = _preset(
-    "online_xueliu", gettext_noop("Online blood battle: blood river"), "002",
+    "online_xueliu",
+    gettext_noop("Online blood battle: blood river"),
+    "002",
     base=6,  # "3、基本分：6分。"
     cap=5,  # "封頂番數為6番" (counted from 1: 6 番 = 32 倍 = our 5 fan)
     pig_fan="cap",  # "賠...最大翻倍的5倍" has no match here; as the cap
     zimo_bonus="none",  # as the book
     kong_bloom_from_discard="zimo",  # as the book
     pass_blocks_ron=True,  # as the book
-    last_four_must_win=True, last_four_auto_ron=False,  # as the book
+    last_four_must_win=True,
+    last_four_auto_ron=False,  # as the book
     tiandi_hu=True,  # "6、六番（x32）：天胡 ... 地胡"
-    haidi=False, jingoudiao=False,  # not in its lists of fans
+    haidi=False,
+    jingoudiao=False,  # not in its lists of fans
     kong_transfer=True,  # "如果為杠上炮，還要將剛才所杠牌所得，轉給胡牌家"
     ready_difference=False,  # "查花豬，查大叫" — no 补差价
-    turn_seconds=30, claim_seconds=15, void_seconds=20,  # as the book
+    turn_seconds=30,
+    claim_seconds=15,
+    void_seconds=20,  # as the book
     rounds=None,
     exchange_three=True,  # online halls swap three: their players expect it
     exchange_seconds=20,
@@ -139,7 +157,9 @@ ONLINE_XUELIU = _preset(
 )
 
 QQ = _preset(
-    "qq", gettext_noop("QQ blood battle (Chengdu)"), "003",
+    "qq",
+    gettext_noop("QQ blood battle (Chengdu)"),
+    "003",
     base=1,  # "假定基本分为 1 分"
     cap=4,  # "最多也只按极品计番", 极品 5 counted from 1 = our 4
     pig_fan="cap",  # "花猪赔给不是花猪的所有玩家（包括已和牌者）极品"
@@ -151,7 +171,8 @@ QQ = _preset(
     last_four_must_win=True,
     last_four_auto_ron=True,
     tiandi_hu=True,  # "天和 ... +4", "地和 ... +4"
-    haidi=False, jingoudiao=False,  # not in its table of fans
+    haidi=False,
+    jingoudiao=False,  # not in its table of fans
     kong_transfer=True,  # "杠后点炮时，点数转移，点炮者将开杠所得转移给被点炮者"
     ready_difference=False,  # "不再另赔流局时听牌玩家的牌型分 ... 按包大原则赔给听牌玩家"
     turn_seconds=30,  # "出牌有三十秒的等待时间"
@@ -171,7 +192,9 @@ QQ = _preset(
 )
 
 CHENGDU_HOME = _preset(
-    "chengdu_home", gettext_noop("Chengdu home game"), "004",
+    "chengdu_home",
+    gettext_noop("Chengdu home game"),
+    "004",
     base=1,  # "每人付2份底金": amounts in 底金, no figure given
     cap=4,  # "有一杠翻一番有两杠翻两番，直至封顶" — as the book
     pig_fan="cap",  # as the book
@@ -183,12 +206,16 @@ CHENGDU_HOME = _preset(
     last_four_must_win=True,
     last_four_auto_ron=True,
     tiandi_hu=True,  # "天胡（5翻 底金：×32）", "地胡（5翻 底金：×32）"
-    haidi=False, jingoudiao=False,  # not in its list
+    haidi=False,
+    jingoudiao=False,  # not in its list
     kong_transfer=True,  # "再打出的牌被别人和了除了点炮翻番之外，杠钱也要转移给和牌的人"
     ready_difference=False,  # "一般都是查大" — no 补差价
-    turn_seconds=30, claim_seconds=15, void_seconds=20,  # as the book
+    turn_seconds=30,
+    claim_seconds=15,
+    void_seconds=20,  # as the book
     rounds=None,
-    exchange_three=False, exchange_seconds=20,
+    exchange_three=False,
+    exchange_seconds=20,
     mode="xuezhan",  # "直到剩下最后一家没有胡牌的玩家或者摸完了最后一张牌"
     xueliu_kongs="money",
     late_added_kong_pays=True,  # "弯杠或绕杠（毛毛雨）...这种杠牌可以收三家的筹码"
@@ -200,8 +227,7 @@ CHENGDU_HOME = _preset(
 )
 
 PRESETS: dict[str, Preset] = {
-    preset.key: preset
-    for preset in (BOOK, VIDEO_HALL, SICHUAN_PC, ONLINE_XUELIU, QQ, CHENGDU_HOME)
+    preset.key: preset for preset in (BOOK, VIDEO_HALL, SICHUAN_PC, ONLINE_XUELIU, QQ, CHENGDU_HOME)
 }
 
 

@@ -71,7 +71,6 @@ EXTRA_KEYS = (
 )
 
 
-
 def pattern_fan_table(options: RoomOptions) -> dict[str, int]:
     """The room's pattern → fan table (option fan_table)."""
     return VIDEO_PATTERN_FAN if options.fan_table == "video" else PATTERN_FAN
@@ -136,9 +135,7 @@ def _applicable_patterns(
     if is_standard_form(keys):
         flags = readings(keys)
         triplets = bool(flags & ALL_TRIPLETS)
-        terminal = bool(flags & ALL_TERMINAL) and all(
-            rank_of(m.tile) in (1, RANKS) for m in melds
-        )
+        terminal = bool(flags & ALL_TERMINAL) and all(rank_of(m.tile) in (1, RANKS) for m in melds)
         if triplets:
             found.append("duiduihu")
             if all(rank_of(t) in (2, 5, 8) for t in range(TILE_KINDS) if held[t]):
@@ -238,7 +235,10 @@ def score_win(
 
 
 def best_ready_win(
-    counts: list[int], melds: list[Meld], void: int | None, options: RoomOptions = DEFAULT_OPTIONS,
+    counts: list[int],
+    melds: list[Meld],
+    void: int | None,
+    options: RoomOptions = DEFAULT_OPTIONS,
     gangfan: int = 0,
 ) -> tuple[list[int], int | None, Score | None]:
     """The waits of a 13-tile hand, and the first of them that scores the highest fan

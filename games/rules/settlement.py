@@ -45,7 +45,8 @@ class Readiness:
 def readiness(standing: Standing, options: RoomOptions) -> Readiness | None:
     """What 查叫 knows of a player: None when not ready."""
     waits, tile, score = best_ready_win(
-        list(standing.counts), standing.melds, standing.void, options, standing.gangfan)
+        list(standing.counts), standing.melds, standing.void, options, standing.gangfan
+    )
     return None if score is None else Readiness(waits, tile, score)
 
 
@@ -93,17 +94,32 @@ def settle_wall_empty(
     not_ready = [s.seat for s in standings if s.seat not in ready]
 
     pig_points = base * 2**options.effective_pig_fan
-    payments = [(pig, other, pig_points, "pig")
-                for pig in pigs for other in all_seats if other != pig and other not in pigs]
-    payments += [(seat, winner, base * 2**fan, "not_ready")
-                 for seat in not_ready if seat not in pigs for winner, fan in ready.items()]
+    payments = [
+        (pig, other, pig_points, "pig")
+        for pig in pigs
+        for other in all_seats
+        if other != pig and other not in pigs
+    ]
+    payments += [
+        (seat, winner, base * 2**fan, "not_ready")
+        for seat in not_ready
+        if seat not in pigs
+        for winner, fan in ready.items()
+    ]
     refunds, refunded = _kong_refunds(not_ready, kong_income)
     payments += refunds
     if options.ready_difference:
         payments += _ready_differences(
-            {seat: fan for seat, fan in ready.items() if seat not in won_seats}, base)
-    return Settlement(pigs=pigs, ready=ready, not_ready=not_ready, payments=payments,
-                      readiness=found, refunded=refunded)
+            {seat: fan for seat, fan in ready.items() if seat not in won_seats}, base
+        )
+    return Settlement(
+        pigs=pigs,
+        ready=ready,
+        not_ready=not_ready,
+        payments=payments,
+        readiness=found,
+        refunded=refunded,
+    )
 
 
 def _ready_players(standings: list[Standing], options: RoomOptions) -> dict[int, Readiness]:

@@ -27,18 +27,19 @@ class AwaySummary:
     still_auto_play: bool = False  # the computer goes on playing the seat (托管)
 
 
-def since(room_id: int, seat: Seat, last_seen: datetime | None, now: datetime
-          ) -> AwaySummary | None:
+def since(
+    room_id: int, seat: Seat, last_seen: datetime | None, now: datetime
+) -> AwaySummary | None:
     """The summary for ``seat``'s player, last seen at ``last_seen``; None when they were
     not away (closed for less than the grace period) or nothing happened."""
-    if last_seen is None or now - last_seen < timedelta(
-            seconds=settings.DISCONNECT_GRACE_SECONDS):
+    if last_seen is None or now - last_seen < timedelta(seconds=settings.DISCONNECT_GRACE_SECONDS):
         return None
     rnd = Round.objects.filter(room_id=room_id).order_by("-number").first()
     if rnd is None:
         return None
     events = Event.objects.filter(round=rnd, created_at__gt=last_seen).values_list(
-        "kind", "seat", "data")
+        "kind", "seat", "data"
+    )
     moves = paid = received = 0
     winners, ended = [], False
     for kind, who, data in events:
@@ -55,5 +56,6 @@ def since(room_id: int, seat: Seat, last_seen: datetime | None, now: datetime
             ended = True
     if not (moves or winners or paid or received or ended):
         return None
-    return AwaySummary(moves, tuple(winners), paid, received, ended,
-                       still_auto_play=seat.auto_play and not ended)
+    return AwaySummary(
+        moves, tuple(winners), paid, received, ended, still_auto_play=seat.auto_play and not ended
+    )

@@ -46,11 +46,15 @@ def set_coach(*, room: Room, user: AbstractBaseUser, on: bool) -> Seat:
         room = Room.objects.select_for_update().get(pk=room.pk)
         if not room_allows(room.options):
             raise SwitchRefused(gettext_lazy("This room does not allow the coach."))
-        seat = (Seat.objects.select_for_update().filter(room=room, user=user).first()
-                if user.is_authenticated else None)
+        seat = (
+            Seat.objects.select_for_update().filter(room=room, user=user).first()
+            if user.is_authenticated
+            else None
+        )
         if seat is None:
-            raise SwitchRefused(gettext_lazy(
-                "Only a player seated at this table can switch the coach on or off."))
+            raise SwitchRefused(
+                gettext_lazy("Only a player seated at this table can switch the coach on or off.")
+            )
         wanted = user.pk if on else None
         if seat.coach_for_id != wanted:
             seat.coach_for_id = wanted
@@ -97,14 +101,25 @@ def panel(engine: EngineRound, viewer: int, advice: "coach.Advice | None") -> st
     reason = ""
     if advice.reason != "discard":
         reason = coach_words.reason_words(advice.reason, advice.figures)
-    rows = tuple(_row(engine, viewer, candidate)
-                 for candidate in advice.discards[:CANDIDATES_SHOWN])
+    rows = tuple(
+        _row(engine, viewer, candidate) for candidate in advice.discards[:CANDIDATES_SHOWN]
+    )
     more = max(0, len(advice.discards) - CANDIDATES_SHOWN)
     choice = coach_words.action_words(advice.choice, coach_words.BUTTON_VERBS)
-    return get_template("games/table/_coach.html").render({
-        "part_id": PART_ID, "choice": choice, "verb": verb, "reason": reason,
-        "rows": rows, "more": more,
-    }).strip()
+    return (
+        get_template("games/table/_coach.html")
+        .render(
+            {
+                "part_id": PART_ID,
+                "choice": choice,
+                "verb": verb,
+                "reason": reason,
+                "rows": rows,
+                "more": more,
+            }
+        )
+        .strip()
+    )
 
 
 def _row(engine: EngineRound, viewer: int, candidate: "coach.DiscardAdvice") -> dict:

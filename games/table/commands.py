@@ -57,7 +57,8 @@ def parse_command(content: object) -> tuple[str, dict, int | None]:
         raise MalformedCommand(_("That message is not a table command."))
     kind = content.get("type")
     if not isinstance(kind, str) or (
-            kind not in VERBS and kind not in ROOM_COMMANDS and kind != PHRASE):
+        kind not in VERBS and kind not in ROOM_COMMANDS and kind != PHRASE
+    ):
         raise MalformedCommand(_("That is not something one can do at the table."))
     if kind == PHRASE:
         return kind, {"type": kind, PHRASE: _phrase_key(content.get(PHRASE))}, None
@@ -120,8 +121,12 @@ def run_command(
         phrases.send(room=room, user=user, key=action[PHRASE])
     else:
         # The page carries the version as a token; the service gets the version itself.
-        apply_move(room_id=room.pk, user=user, action=action,
-                            expected_version=version_token.decode(room.code, version))
+        apply_move(
+            room_id=room.pk,
+            user=user,
+            action=action,
+            expected_version=version_token.decode(room.code, version),
+        )
     # A person acted here: the room is not idle (at most one write a minute: moves are
     # the busiest path, and their own cost is pinned by tests/play/test_costs.py).
     idle_rooms.touch(room.pk, force=False)

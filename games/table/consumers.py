@@ -118,7 +118,8 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         """A viewer without a seat: counted as a watcher, shown the table as nobody's
         seat sees it; or, if the owner has switched watching off, told so."""
         allowed = await database_sync_to_async(watchers.watch)(
-            channel=self.channel_name, room_id=self.room_id, user=self.user)
+            channel=self.channel_name, room_id=self.room_id, user=self.user
+        )
         if allowed:
             await database_sync_to_async(idle_rooms.touch)(self.room_id)
         else:
@@ -152,8 +153,10 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         presence.departed(self.channel_name)
         await self.channel_layer.group_discard(self.group, self.channel_name)
         await database_sync_to_async(absence.left)(
-            room_id=self.room_id, user_id=self.user.pk,
-            still_here=presence.still_here(self.room_id, self.user.pk))
+            room_id=self.room_id,
+            user_id=self.user.pk,
+            still_here=presence.still_here(self.room_id, self.user.pk),
+        )
         # The room's idle time counts from the moment its last person left.
         await database_sync_to_async(idle_rooms.touch)(self.room_id)
         deadlines.wake()  # the timer loop (games.driver) looks now
@@ -172,8 +175,10 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
     def _away_note(self, summary) -> str:
         with translation.override(self.language):
             names = load_snapshot(self.room_id).names
-            return render_to_string("games/table/_away_note.html", {
-                "s": summary, "winners": [names[i] for i in summary.wins]})
+            return render_to_string(
+                "games/table/_away_note.html",
+                {"s": summary, "winners": [names[i] for i in summary.wins]},
+            )
 
     @database_sync_to_async
     def _lookup(self) -> tuple[int | None, bool]:
@@ -187,8 +192,9 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
             return  # closed for its session: a frame still on its way acts for nobody
         if not self.seated:
             # A watcher's page has no move to make; whatever is sent changes nothing.
-            await self.send_error(self.translated(
-                _("You are watching this table: take a seat to play.")))
+            await self.send_error(
+                self.translated(_("You are watching this table: take a seat to play."))
+            )
             return
         try:
             kind, action, version = commands.parse_frame(text_data, bytes_data)
@@ -207,9 +213,13 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         handle = database_sync_to_async(self._handle)
         try:
             with drain.move_in_flight():
-                await self._retrying(lambda: handle(kind, action, version), _(
-                    "Reconnecting to the database… your move will be made as soon as it is "
-                    "back."))
+                await self._retrying(
+                    lambda: handle(kind, action, version),
+                    _(
+                        "Reconnecting to the database… your move will be made as soon as it is "
+                        "back."
+                    ),
+                )
         except StaleVersion as exc:
             # The table moved on before this click arrived (another claim came first):
             # the rules' answer, marked so that scripts can tell it from a failure.
@@ -219,9 +229,14 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         except SessionGone:
             await self.end_for_session()
         except reconnect.DatabaseAway:
-            await self.send_error(self.translated(_(
-                "The table could not reach its database: your move was not made. "
-                "Please try again.")))
+            await self.send_error(
+                self.translated(
+                    _(
+                        "The table could not reach its database: your move was not made. "
+                        "Please try again."
+                    )
+                )
+            )
 
     async def _retrying(self, attempt, message):
         """``attempt()`` through ``reconnect.retry``: if it has to wait for the database the
@@ -255,8 +270,13 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         # The room stands in by its key and code only: every service reads what it needs
         # under its own lock, so a copy read here could only be stale.
         with translation.override(self.language):
-            commands.run_command(room=Room(pk=self.room_id, code=self.code), user=self.user,
-                                 kind=kind, action=action, version=version)
+            commands.run_command(
+                room=Room(pk=self.room_id, code=self.code),
+                user=self.user,
+                kind=kind,
+                action=action,
+                version=version,
+            )
 
     async def table_changed(self, event) -> None:
         if event.get("origin") == broadcast.PROCESS:
@@ -268,8 +288,11 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         # as a move that waits is (found by the 'postgres away 25 s' fault test: a load
         # queued behind a move stuck in the pool held a click past the page's patience).
         change = event.get("change")
-        await self.show(await self._retrying(lambda: shared_snapshot(self.room_id, change),
-                                             _("Reconnecting to the database…")))
+        await self.show(
+            await self._retrying(
+                lambda: shared_snapshot(self.room_id, change), _("Reconnecting to the database…")
+            )
+        )
 
     async def show_delivered(self, snap) -> None:
         """A move made in this process, handed over from memory (local_sockets.deliver)."""
@@ -323,16 +346,18 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         if not self.seats_shown:
             return  # no seat on the page to show it at (before the first round)
         with translation.override(self.language):
-            html = phrases.bubble(seat=event.get("seat"), key=event.get("phrase"),
-                                  name=str(event.get("name", "")))
+            html = phrases.bubble(
+                seat=event.get("seat"), key=event.get("phrase"), name=str(event.get("name", ""))
+            )
         if html is not None:
             await self.send(text_data=html)
 
     async def say_session_ended(self, message) -> None:
         await self.send_error(self.translated(message))
 
-    async def send_error(self, message: str, *, retrying: bool = False,
-                         stale: bool = False) -> None:
+    async def send_error(
+        self, message: str, *, retrying: bool = False, stale: bool = False
+    ) -> None:
         """The error line. ``retrying``: not a refusal but a note that the move is held
         and will be made; ``stale``: refused because the table had moved on
         (``data-retrying`` and ``data-stale`` tell scripts and styles apart)."""

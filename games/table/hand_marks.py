@@ -12,8 +12,13 @@ def received(view: dict, viewer: int) -> tuple[str, ...]:
     swap until the player's first discard or meld; () without the swap."""
     mine = (view["exchange"] or {}).get("mine") or {}
     player = view["players"][viewer]
-    if (not mine.get("received") or view["phase"] not in ("void", "turn")
-            or player["discards"] or player["melds"] or player["out"]):
+    if (
+        not mine.get("received")
+        or view["phase"] not in ("void", "turn")
+        or player["discards"]
+        or player["melds"]
+        or player["out"]
+    ):
         return ()
     codes = [tile_str(t) for t in parse_tiles(mine["received"])]
     hand = list(view["hand"])

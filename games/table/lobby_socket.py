@@ -48,8 +48,9 @@ class LobbyConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
             await self.count_socket(socket_limits.LOBBY_SOCKETS, user.pk)
             await self.join_session_group(user)
         else:
-            await self.count_socket(socket_limits.ANONYMOUS_LOBBY_SOCKETS,
-                                    limits.socket_address(self.scope))
+            await self.count_socket(
+                socket_limits.ANONYMOUS_LOBBY_SOCKETS, limits.socket_address(self.scope)
+            )
         # The listener is in the lobby's group before the page is told it is live.
         await LOBBY_LISTENER.join(self)
         self.joined = True
@@ -74,9 +75,12 @@ class LobbyConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
 
     async def send_replaced_note(self, message: str) -> None:
         self.live = False
-        await self.send(text_data=(
-            f'<p id="lobby-note" class="lobby-note" role="status" hx-swap-oob="true">'
-            f'{escape(message)}</p>'))
+        await self.send(
+            text_data=(
+                f'<p id="lobby-note" class="lobby-note" role="status" hx-swap-oob="true">'
+                f"{escape(message)}</p>"
+            )
+        )
 
 
 def render_lobby(views) -> tuple[dict[tuple[str, int], str], int]:
@@ -90,8 +94,10 @@ def render_lobby(views) -> tuple[dict[tuple[str, int], str], int]:
         shown = (language, min(page, counts["pages"]))
         if shown not in rendered:
             with translation.override(language):
-                rendered[shown] = render_to_string("games/_room_list.html", {
-                    "rooms": selectors.lobby_rooms(shown[1], counts=counts), "oob": True})
+                rendered[shown] = render_to_string(
+                    "games/_room_list.html",
+                    {"rooms": selectors.lobby_rooms(shown[1], counts=counts), "oob": True},
+                )
         pages[(language, page)] = rendered[shown]
     return pages, len(rendered)
 
@@ -126,8 +132,12 @@ class LobbyListener:
         self._ready: asyncio.Event | None = None  # set once in the group
 
     def _running(self, layer) -> bool:
-        return (self._loop is asyncio.get_running_loop() and self._layer is layer
-                and self._task is not None and not self._task.done())
+        return (
+            self._loop is asyncio.get_running_loop()
+            and self._layer is layer
+            and self._task is not None
+            and not self._task.done()
+        )
 
     async def join(self, socket: LobbyConsumer) -> None:
         """Register ``socket`` (sent every change once it is ``live``), starting to
@@ -178,8 +188,7 @@ class LobbyListener:
         finally:
             sender.cancel()
             try:  # bounded: a process shutting down cancels this too
-                await asyncio.wait_for(
-                    layer.group_discard(LOBBY_GROUP, channel), timeout=5)
+                await asyncio.wait_for(layer.group_discard(LOBBY_GROUP, channel), timeout=5)
             except (asyncio.CancelledError, Exception):
                 # Left in the group, it is sent the lobby's changes until the group
                 # expires; nobody reads them, and the layer drops them when they expire.
@@ -217,8 +226,7 @@ class LobbyListener:
             try:
                 await socket.send(text_data=pages[(socket.language, socket.page)])
             except Exception:
-                logger.debug("lobby: a socket closed while it was sent the list",
-                             exc_info=True)
+                logger.debug("lobby: a socket closed while it was sent the list", exc_info=True)
 
 
 LOBBY_LISTENER = LobbyListener()

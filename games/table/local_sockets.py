@@ -48,8 +48,11 @@ def rooms() -> set[int]:
 def deliver(room_id: int, snapshot) -> bool:
     """Show ``snapshot`` on every socket of its room held here, from any thread; False
     when this process holds none (then only the channel layer can reach them)."""
-    held = [(consumer, loop) for consumer, loop in _by_room.get(room_id, {}).items()
-            if not loop.is_closed()]
+    held = [
+        (consumer, loop)
+        for consumer, loop in _by_room.get(room_id, {}).items()
+        if not loop.is_closed()
+    ]
     if not held:
         return False
     try:

@@ -84,4 +84,5 @@ def _phrases_too_quick(wait: float) -> str:
     return ngettext(
         "You are sending phrases too quickly. Please wait %(seconds)d second.",
         "You are sending phrases too quickly. Please wait %(seconds)d seconds.",
-        seconds) % {"seconds": seconds}
+        seconds,
+    ) % {"seconds": seconds}

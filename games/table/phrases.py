@@ -68,14 +68,19 @@ def send(*, room: Room, user: AbstractBaseUser, key: str) -> None:
         raise ServiceError(str(_("That is not one of the table's phrases.")))
     seat = seat_of(room, user) if user.is_authenticated else None
     if seat is None:
-        raise ServiceError(
-            str(_("Only the players at this table can send phrases.")))
+        raise ServiceError(str(_("Only the players at this table can send phrases.")))
     refusal = phrase_limits.phrase_refusal(user.pk)
     if refusal is not None:
         raise ServiceError(refusal)
-    async_to_sync(get_channel_layer().group_send)(room_group(room.code), {
-        "type": GROUP_MESSAGE, "seat": seat.index, "phrase": phrase.key,
-        "name": user.get_username()})
+    async_to_sync(get_channel_layer().group_send)(
+        room_group(room.code),
+        {
+            "type": GROUP_MESSAGE,
+            "seat": seat.index,
+            "phrase": phrase.key,
+            "name": user.get_username(),
+        },
+    )
 
 
 def bubble(*, seat: int, key: str, name: str) -> str | None:
@@ -85,6 +90,12 @@ def bubble(*, seat: int, key: str, name: str) -> str | None:
     phrase = BY_KEY.get(key)
     if phrase is None or seat not in range(len(labels.SEAT_WINDS)):
         return None
-    return render_to_string("games/table/_phrase_bubble.html", {
-        "seat": seat, "phrase": phrase, "wind": labels.SEAT_WINDS[seat], "name": name,
-    }).strip()
+    return render_to_string(
+        "games/table/_phrase_bubble.html",
+        {
+            "seat": seat,
+            "phrase": phrase,
+            "wind": labels.SEAT_WINDS[seat],
+            "name": name,
+        },
+    ).strip()

@@ -45,8 +45,9 @@ def mark_seen(pairs: set[tuple[int, int]]) -> int:
     by_room: dict[int, set[int]] = {}
     for room_id, user_id in pairs:
         by_room.setdefault(room_id, set()).add(user_id)
-    where = reduce(or_, (Q(room_id=room_id, user_id__in=sorted(users))
-                         for room_id, users in by_room.items()))
+    where = reduce(
+        or_, (Q(room_id=room_id, user_id__in=sorted(users)) for room_id, users in by_room.items())
+    )
     return Seat.objects.filter(where).update(last_seen=timezone.now(), online=True)
 
 

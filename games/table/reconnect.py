@@ -51,8 +51,7 @@ def is_away() -> bool:
     return _back is not None and not _back.is_set()
 
 
-async def retry(attempt: Callable[[], Awaitable], *,
-                on_wait: Callable[[], Awaitable[None]]):
+async def retry(attempt: Callable[[], Awaitable], *, on_wait: Callable[[], Awaitable[None]]):
     """``attempt()`` once the database answers; ``on_wait()`` once, if it has to wait."""
     give_up_at = time.monotonic() + GIVE_UP_SECONDS
     told = False

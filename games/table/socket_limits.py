@@ -8,16 +8,25 @@ from common.limits import OpenSockets
 
 TABLE_SOCKETS = OpenSockets(
     "TABLE_SOCKETS_PER_USER",
-    _("This page was opened elsewhere (in another window or tab): it no longer updates "
-      "here. Reload it to go on here."))
+    _(
+        "This page was opened elsewhere (in another window or tab): it no longer updates "
+        "here. Reload it to go on here."
+    ),
+)
 LOBBY_SOCKETS = OpenSockets(
     "LOBBY_SOCKETS_PER_USER",
-    _("This page was opened elsewhere (in another window or tab): it no longer updates "
-      "here. Reload it to go on here."))
+    _(
+        "This page was opened elsewhere (in another window or tab): it no longer updates "
+        "here. Reload it to go on here."
+    ),
+)
 ANONYMOUS_LOBBY_SOCKETS = OpenSockets(
     "ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS",
-    _("Too many lobby pages are open from your network: this one no longer updates. "
-      "Reload it, or log in."))
+    _(
+        "Too many lobby pages are open from your network: this one no longer updates. "
+        "Reload it, or log in."
+    ),
+)
 
 
 def forget_sockets() -> None:

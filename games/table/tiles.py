@@ -28,24 +28,31 @@ def tile_markup(language: str, form: str, tile: str | None, *flags) -> str:
     name = escape(tile_name(tile))
     if legal:
         classes += " ready-discard" if ready else ""
-        return (f'<button type="submit" name="tile" value="{tile}" class="{classes}" '
-                f'aria-label="{name}" title="{name}">{tile_img(tile)}</button>')
+        return (
+            f'<button type="submit" name="tile" value="{tile}" class="{classes}" '
+            f'aria-label="{name}" title="{name}">{tile_img(tile)}</button>'
+        )
     if blocked:
         # The player's turn, but the void suit must go first: greyed, and a click asks the
         # server, which says why (the engine's reason, in the player's language).
-        return (f'<button type="submit" name="tile" value="{tile}" class="{classes} blocked" '
-                f'aria-label="{name}" title="{name}" aria-disabled="true">{tile_img(tile)}'
-                f'</button>')
-    return (f'<button type="button" class="{classes}" aria-label="{name}" title="{name}" '
-            f'disabled>{tile_img(tile)}</button>')
+        return (
+            f'<button type="submit" name="tile" value="{tile}" class="{classes} blocked" '
+            f'aria-label="{name}" title="{name}" aria-disabled="true">{tile_img(tile)}'
+            f"</button>"
+        )
+    return (
+        f'<button type="button" class="{classes}" aria-label="{name}" title="{name}" '
+        f"disabled>{tile_img(tile)}</button>"
+    )
 
 
 def tiles_html(tiles, form: str = "img", wrap: str = "") -> str:
     """The tiles as pictures (``img``: named; ``plain``: unnamed), each in ``<wrap>``."""
     language = get_language()
     if wrap:
-        return mark_safe("".join(f"<{wrap}>{tile_markup(language, form, t)}</{wrap}>"
-                                 for t in tiles))
+        return mark_safe(
+            "".join(f"<{wrap}>{tile_markup(language, form, t)}</{wrap}>" for t in tiles)
+        )
     return mark_safe("".join(tile_markup(language, form, t) for t in tiles))
 
 

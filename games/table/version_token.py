@@ -26,8 +26,7 @@ ROUNDS = 4
 
 @lru_cache(maxsize=1024)
 def room_key(secret: str, room_code: str) -> bytes:
-    return hmac.new(secret.encode(), f"table-version:{room_code}".encode(),
-                    hashlib.sha256).digest()
+    return hmac.new(secret.encode(), f"table-version:{room_code}".encode(), hashlib.sha256).digest()
 
 
 def _mix(key: bytes, step: int, half: int) -> int:

@@ -22,8 +22,7 @@ from games.table.parts import render_table
 def _table_html(request, snap) -> str:
     """The whole table as the requesting user may see it: the same parts the socket
     sends, put together."""
-    return render_table(snap, user=request.user, csrf=get_token(request),
-                        request=request).full()
+    return render_table(snap, user=request.user, csrf=get_token(request), request=request).full()
 
 
 def _watching_off(request, room):
@@ -31,10 +30,17 @@ def _watching_off(request, room):
     a free seat between rounds may still be taken. A sealed table (one person's own, of
     the daily challenge or a set of deals) is nobody else's to sit at or watch."""
     sealed = room.sealed_until is not None
-    free_seat = (not sealed and room.status != Room.Status.PLAYING
-                 and room.seats.filter(user__isnull=True, bot_level="").exists())
-    return render(request, "games/watching_off.html",
-                  {"room": room, "free_seat": free_seat, "sealed": sealed}, status=403)
+    free_seat = (
+        not sealed
+        and room.status != Room.Status.PLAYING
+        and room.seats.filter(user__isnull=True, bot_level="").exists()
+    )
+    return render(
+        request,
+        "games/watching_off.html",
+        {"room": room, "free_seat": free_seat, "sealed": sealed},
+        status=403,
+    )
 
 
 @login_required
@@ -45,16 +51,21 @@ def table(request, code):
     room = get_object_or_404(Room, code=code)
     if not audience.may_watch(room, request.user):
         return _watching_off(request, room)
-    return render(request, "games/table.html", {
-        "room": room, "table_html": _table_html(request, load_snapshot(room.pk)),
-        "coaching": coaching.room_allows(room.options),
-        "coach_switch": _coach_switch(room, request.user),
-        "share_title": sharing.table_title(room),
-        "watchers": watchers.render_count(watchers.count(room.pk)),
-        "is_owner": room.owner_id == request.user.pk,
-        # What the share control copies: the whole address, for a friend elsewhere.
-        "share_url": request.build_absolute_uri(reverse("table", kwargs={"code": room.code})),
-    })
+    return render(
+        request,
+        "games/table.html",
+        {
+            "room": room,
+            "table_html": _table_html(request, load_snapshot(room.pk)),
+            "coaching": coaching.room_allows(room.options),
+            "coach_switch": _coach_switch(room, request.user),
+            "share_title": sharing.table_title(room),
+            "watchers": watchers.render_count(watchers.count(room.pk)),
+            "is_owner": room.owner_id == request.user.pk,
+            # What the share control copies: the whole address, for a friend elsewhere.
+            "share_url": request.build_absolute_uri(reverse("table", kwargs={"code": room.code})),
+        },
+    )
 
 
 @login_required
@@ -76,8 +87,9 @@ def table_action(request, code):
     room = get_object_or_404(Room, code=code)
     try:
         kind, action, version = commands.parse_command(request.POST)
-        commands.run_command(room=room, user=request.user, kind=kind, action=action,
-                             version=version)
+        commands.run_command(
+            room=room, user=request.user, kind=kind, action=action, version=version
+        )
     except commands.MalformedCommand as exc:
         messages.error(request, str(exc.message))
     except ServiceError as exc:
@@ -116,6 +128,14 @@ def table_coach(request, code):
         if refusal:
             messages.error(request, refusal)
         return redirect(reverse("table", kwargs={"code": room.code}))
-    return HttpResponse(render_to_string("games/table/_coach_switch.html", {
-        "room": room, "coach_switch": _coach_switch(room, request.user), "error": refusal,
-    }, request=request))
+    return HttpResponse(
+        render_to_string(
+            "games/table/_coach_switch.html",
+            {
+                "room": room,
+                "coach_switch": _coach_switch(room, request.user),
+                "error": refusal,
+            },
+            request=request,
+        )
+    )

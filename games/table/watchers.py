@@ -43,6 +43,7 @@ def expiry() -> timedelta:
 
 # --- the database side (called through database_sync_to_async) -------------------------
 
+
 def watch(*, channel: str, room_id: int, user) -> bool:
     """Count the socket ``channel`` as ``user`` watching the room, if they may (the owner
     may have switched watching off meanwhile); False when they may not."""
@@ -50,7 +51,8 @@ def watch(*, channel: str, room_id: int, user) -> bool:
     if room is None or not audience.may_watch(room, user):
         return False
     Watcher.objects.update_or_create(
-        channel=channel, defaults={"room": room, "user": user, "last_seen": timezone.now()})
+        channel=channel, defaults={"room": room, "user": user, "last_seen": timezone.now()}
+    )
     return True
 
 
@@ -61,8 +63,12 @@ def unwatch(*, channel: str) -> None:
 def count(room_id: int) -> int:
     """How many people watch the room now: distinct users with a fresh row (one person
     with two tabs open is one watcher)."""
-    return (Watcher.objects.filter(room_id=room_id, last_seen__gte=timezone.now() - expiry())
-            .values("user").distinct().count())
+    return (
+        Watcher.objects.filter(room_id=room_id, last_seen__gte=timezone.now() - expiry())
+        .values("user")
+        .distinct()
+        .count()
+    )
 
 
 def refresh(channels: list[str]) -> set[str]:
@@ -80,11 +86,13 @@ def refresh(channels: list[str]) -> set[str]:
 
 # --- telling the room --------------------------------------------------------------------
 
+
 async def tell(layer, room_code: str) -> None:
     """The room's watchers changed: its sockets show the new count."""
     try:
-        await layer.group_send(room_group(room_code),
-                               {"type": "table.watchers", "change": uuid.uuid4().hex})
+        await layer.group_send(
+            room_group(room_code), {"type": "table.watchers", "change": uuid.uuid4().hex}
+        )
     except Exception:  # a lost count is shown right at the next change
         logger.exception("could not tell room %s about its watchers", room_code)
 
@@ -111,11 +119,15 @@ async def shared_count(room_id: int, change: str | None) -> int:
 
 def render_count(count: int, *, oob: bool = False) -> str:
     """The table's "👁 3 watching" line, in the active language (hidden at nought)."""
-    return mark_safe(render_to_string(  # our own template's escaped HTML
-        "games/table/_watchers.html", {"count": count, "oob": oob}).strip())
+    return mark_safe(
+        render_to_string(  # our own template's escaped HTML
+            "games/table/_watchers.html", {"count": count, "oob": oob}
+        ).strip()
+    )
 
 
 # --- this process's watching sockets -------------------------------------------------------
+
 
 def started(channel: str, room_id: int, layer) -> None:
     """A watching socket opened here (its row is written): keep it fresh."""

@@ -27,27 +27,42 @@ def banner(snap, view: dict, cue: dict) -> dict:
     winds = [str(w) for w in labels.SEAT_WINDS]
     last = view["winners"][-1]
     # One discard may make several winners (一炮多响): all won on the same claim.
-    newest = [w for w in view["winners"]
-              if last["claim"] is not None and w["claim"] == last["claim"]] or [last]
+    newest = [
+        w for w in view["winners"] if last["claim"] is not None and w["claim"] == last["claim"]
+    ] or [last]
     if len(newest) > 1:
         word = _("Multiple win")
     else:
         word = {"zimo": _("Self-drawn win"), "rob_kong": _("Robbing a kong")}.get(
-            last["how"], _("Win"))
+            last["how"], _("Win")
+        )
     winners = []
     for win in newest:
         points = win_points(view["winners"], view["ledger"], win, WIN_REASONS)
         seat = win["seat"]
         # The seat's token names the seat that glows: "me" for the viewer's own (#me).
-        winners.append(("me" if seat == viewer else str(seat), winds[seat],
-                        _("You") if seat == viewer else names[seat], points,
-                        labels.describe_patterns(win["patterns"]),
-                        labels.fan_and_points(win["fan"], points)))
+        winners.append(
+            (
+                "me" if seat == viewer else str(seat),
+                winds[seat],
+                _("You") if seat == viewer else names[seat],
+                points,
+                labels.describe_patterns(win["patterns"]),
+                labels.fan_and_points(win["fan"], points),
+            )
+        )
     mine = next((w for w in newest if w["seat"] == viewer), None)
     hand, melds = _hand(view, mine or (last if len(newest) == 1 else None))
-    return {"winners": tuple(winners), "word": word, "tile": last["tile"],
-            "source": labels.win_words(last, names)[1], "mine": mine is not None,
-            "hand": hand, "melds": melds, "seconds": seconds}
+    return {
+        "winners": tuple(winners),
+        "word": word,
+        "tile": last["tile"],
+        "source": labels.win_words(last, names)[1],
+        "mine": mine is not None,
+        "hand": hand,
+        "melds": melds,
+        "seconds": seconds,
+    }
 
 
 def _hand(view: dict, win: dict | None) -> tuple[tuple, tuple]:

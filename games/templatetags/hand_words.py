@@ -18,9 +18,12 @@ def biggest_hand(biggest: dict) -> str:
     points = None
     if not fan:
         state = getattr(biggest.get("round"), "state", None) or {}
-        plain = [w for w in state.get("winners") or ()
-                 if not w.get("fan") and labels.describe_patterns(w.get("patterns") or {})
-                 == biggest["patterns"]]
+        plain = [
+            w
+            for w in state.get("winners") or ()
+            if not w.get("fan")
+            and labels.describe_patterns(w.get("patterns") or {}) == biggest["patterns"]
+        ]
         points = next((w["points"] for w in plain if "points" in w), None)
         if points is None:
             points = (state.get("options") or {}).get("base", 1)

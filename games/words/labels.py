@@ -100,15 +100,24 @@ def bot_name(index: int, level: str) -> str:
     from django.utils.translation import gettext
 
     return gettext("Computer %(wind)s (%(level)s)") % {
-        "wind": SEAT_WINDS[index], "level": LEVEL_SHORT[level]}
+        "wind": SEAT_WINDS[index],
+        "level": LEVEL_SHORT[level],
+    }
 
 
 # The order patterns are named in: the hand's pattern, its roots, then the extras. Fixed
 # here because a win's patterns come back from PostgreSQL's jsonb in another order than
 # they were stored in, and one win must read the same everywhere.
-PATTERN_ORDER = {key: rank for rank, key in enumerate(
-    [*list(PATTERNS)[:list(PATTERNS).index("tianhu")], "gen",
-     *list(PATTERNS)[list(PATTERNS).index("tianhu"):]])}
+PATTERN_ORDER = {
+    key: rank
+    for rank, key in enumerate(
+        [
+            *list(PATTERNS)[: list(PATTERNS).index("tianhu")],
+            "gen",
+            *list(PATTERNS)[list(PATTERNS).index("tianhu") :],
+        ]
+    )
+}
 
 
 def describe_patterns(patterns: dict[str, int]) -> str:
@@ -131,13 +140,15 @@ def win_words(win: dict, names) -> tuple[str, str]:
     if win["how"] == "zimo" or source is None:
         return gettext("self-draws"), ""
     if win["how"] == "rob_kong":
-        return (gettext("wins by robbing a kong:"),
-                gettext("(from %(name)s's added kong)") % {"name": names[source]})
+        return (
+            gettext("wins by robbing a kong:"),
+            gettext("(from %(name)s's added kong)") % {"name": names[source]},
+        )
     return gettext("wins on"), gettext("(%(name)s dealt in)") % {"name": names[source]}
 
 
 def fan_and_points(fan: int, points: int) -> str:
-    """"2 番 · 8 分"; a plain win counts no fan and reads as its points alone."""
+    """ "2 番 · 8 分"; a plain win counts no fan and reads as its points alone."""
     worth = ngettext("%(points)d point", "%(points)d points", points) % {"points": points}
     if not fan:
         return worth
@@ -148,14 +159,15 @@ def win_worth(win: dict) -> str:
     """'2 fan, 4 points' for a win (points: what one payer pays); a plain win counts no
     fan, so it reads as its points alone ('1 point'), never '0 fan'."""
     points = ngettext("%(points)d point", "%(points)d points", win["points"]) % {
-        "points": win["points"]}
+        "points": win["points"]
+    }
     if not win["fan"]:
         return points
     return gettext("%(fan)s fan, %(points)s") % {"fan": win["fan"], "points": points}
 
 
 def points_words(points: int) -> str:
-    """"1 分" / "1 point"."""
+    """ "1 分" / "1 point"."""
     return ngettext("%(points)d point", "%(points)d points", points) % {"points": points}
 
 
@@ -177,7 +189,7 @@ def person_name(username: str) -> str:
     """A person's name as shown: a deleted account's anonymous name ("已注销玩家#1a2b3c4d",
     accounts.keeping) in the reader's language, the rest as they are."""
     if username.startswith(DELETED_NAME + "#"):
-        return gettext("Deleted player %(tag)s") % {"tag": username[len(DELETED_NAME):]}
+        return gettext("Deleted player %(tag)s") % {"tag": username[len(DELETED_NAME) :]}
     return username
 
 

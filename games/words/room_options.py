@@ -19,13 +19,21 @@ def options_summary(options: dict) -> list[str]:
     if parsed.rounds is not None:
         from django.utils.translation import ngettext
 
-        words.insert(0, ngettext("a match of %(rounds)d round", "a match of %(rounds)d rounds",
-                                 parsed.rounds) % {"rounds": parsed.rounds})
+        words.insert(
+            0,
+            ngettext("a match of %(rounds)d round", "a match of %(rounds)d rounds", parsed.rounds)
+            % {"rounds": parsed.rounds},
+        )
     if parsed.zimo_bonus != "none":
-        words.append(_("self-drawn bonus: %(kind)s") % {
-            "kind": _("+base") if parsed.zimo_bonus == "base" else _("+1 fan")})
-    for name, text in (("haidi", _("last-tile extras")), ("jingoudiao", _("golden hook")),
-                       ("ready_difference", _("ready difference"))):
+        words.append(
+            _("self-drawn bonus: %(kind)s")
+            % {"kind": _("+base") if parsed.zimo_bonus == "base" else _("+1 fan")}
+        )
+    for name, text in (
+        ("haidi", _("last-tile extras")),
+        ("jingoudiao", _("golden hook")),
+        ("ready_difference", _("ready difference")),
+    ):
         if getattr(parsed, name):
             words.append(str(text))
     if not parsed.kong_transfer:

@@ -36,7 +36,7 @@ MONEY_LINES = (
 
 
 def signed(amount: int) -> str:
-    """"+17", "−57" (a true minus sign), "0"."""
+    """ "+17", "−57" (a true minus sign), "0"."""
     return f"+{amount}" if amount > 0 else f"−{-amount}" if amount < 0 else "0"
 
 
@@ -84,7 +84,7 @@ def order(viewer: int | None) -> tuple[int, ...]:
 
 
 def win_worth(win: dict) -> str:
-    """"清一色 + 1 根 · 3 番"; a plain win says its points, "平胡 · 1 分", never "0 番"."""
+    """ "清一色 + 1 根 · 3 番"; a plain win says its points, "平胡 · 1 分", never "0 番"."""
     return labels.hand_worth(win.get("patterns") or {}, win["fan"], win.get("points"))
 
 
@@ -145,20 +145,32 @@ def lines_of(view: dict, seat: int, names) -> tuple[CardLine, ...]:
                 money[reason_line[reason]] -= amount
             else:
                 unexplained -= amount
-    found = [CardLine("win", ((win_how(w, names), ""),), win_worth(w), won[id(w)])
-             for w in winners if w["seat"] == seat]
+    found = [
+        CardLine("win", ((win_how(w, names), ""),), win_worth(w), won[id(w)])
+        for w in winners
+        if w["seat"] == seat
+    ]
     if fed:
         times = sum(1 for w in winners if w["how"] in DEALT_IN and w.get("from") == seat)
-        found.append(CardLine("dealt-in", ((ngettext(
-            "Dealt in once", "Dealt in %(count)s times", times) % {"count": times}, ""),),
-            "", -fed))
+        found.append(
+            CardLine(
+                "dealt-in",
+                (
+                    (
+                        ngettext("Dealt in once", "Dealt in %(count)s times", times)
+                        % {"count": times},
+                        "",
+                    ),
+                ),
+                "",
+                -fed,
+            )
+        )
     if paid_zimo:
-        found.append(CardLine("paid-zimo", ((_("Others' self-drawn wins"), ""),), "",
-                              -paid_zimo))
+        found.append(CardLine("paid-zimo", ((_("Others' self-drawn wins"), ""),), "", -paid_zimo))
     # Each kind of money as one line, what was received less what was paid (the
     # payments below say each of them); a kind that evened out adds nothing to say.
-    found.extend(CardLine(key, (term(key),), "", amount)
-                 for key, amount in money.items() if amount)
+    found.extend(CardLine(key, (term(key),), "", amount) for key, amount in money.items() if amount)
     if unexplained:  # a reason this page does not know: still counted, never dropped
         found.append(CardLine("other", ((_("Other payments"), ""),), "", unexplained))
     return tuple(found)
@@ -169,10 +181,18 @@ def cards(view: dict, names, winds, viewer: int | None = None) -> tuple[Card, ..
     found = []
     for seat in order(viewer):
         end, end_text = end_of(view, seat)
-        found.append(Card(
-            seat=seat, wind=str(winds[seat]), name=str(names[seat]), net=view["net"][seat],
-            mine=seat == viewer, lines=lines_of(view, seat, names),
-            end=end, end_text=str(end_text)))
+        found.append(
+            Card(
+                seat=seat,
+                wind=str(winds[seat]),
+                name=str(names[seat]),
+                net=view["net"][seat],
+                mine=seat == viewer,
+                lines=lines_of(view, seat, names),
+                end=end,
+                end_text=str(end_text),
+            )
+        )
     return tuple(found)
 
 
@@ -180,6 +200,11 @@ def payment_rows(view: dict, payments: tuple, viewer: int | None = None) -> tupl
     """Each payment sentence (``SettlementWords.payments``, in ledger order) with its
     ledger entry's payer and payee."""
     return tuple(
-        PaymentRow(line=line, payer=entry["payer"], payee=entry["payee"],
-                   mine=viewer is not None and viewer in (entry["payer"], entry["payee"]))
-        for line, entry in zip(payments, view["ledger"], strict=True))
+        PaymentRow(
+            line=line,
+            payer=entry["payer"],
+            payee=entry["payee"],
+            mine=viewer is not None and viewer in (entry["payer"], entry["payee"]),
+        )
+        for line, entry in zip(payments, view["ledger"], strict=True)
+    )

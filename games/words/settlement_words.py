@@ -112,22 +112,29 @@ def explain(state: dict, options: RoomOptions | dict | None = None) -> list[Expl
     return _Explainer(state, options).all()
 
 
-def win_paid_by(winners: list[dict], index: int, payee: int, payer: int,
-                reason: str) -> dict | None:
+def win_paid_by(
+    winners: list[dict], index: int, payee: int, payer: int, reason: str
+) -> dict | None:
     """The win record that the ledger row ``index`` pays. In 血战 a seat wins once; in
     血流成河 it may win often, even twice on one player's discards, and each record
     says where its payments start (``ledger_from``): the row pays the latest such win
     of the seat started at or before it."""
-    found = [w for w in winners if w["seat"] == payee and w["how"] == reason
-             and (reason == "zimo" or w.get("from") == payer)]
+    found = [
+        w
+        for w in winners
+        if w["seat"] == payee
+        and w["how"] == reason
+        and (reason == "zimo" or w.get("from") == payer)
+    ]
     started = [w for w in found if w.get("ledger_from", -1) <= index and "ledger_from" in w]
     if started:
         return started[-1]
     return found[0] if found else None
 
 
-def win_points(winners: list[dict], ledger: list[dict], record: dict,
-               reasons: tuple[str, ...]) -> int:
+def win_points(
+    winners: list[dict], ledger: list[dict], record: dict, reasons: tuple[str, ...]
+) -> int:
     """What one win brought its winner: its rows of ``reasons`` in the ledger. A seat that
     won once (血战) gets all its rows of those reasons; in 血流成河 only those from where
     the win's payments start to where the seat's next win's start."""
@@ -135,11 +142,15 @@ def win_points(winners: list[dict], ledger: list[dict], record: dict,
     start, stop = 0, len(ledger)
     if "ledger_from" in record:
         start = record["ledger_from"]
-        later = [w["ledger_from"] for w in winners
-                 if w["seat"] == seat and w.get("ledger_from", -1) > start]
+        later = [
+            w["ledger_from"]
+            for w in winners
+            if w["seat"] == seat and w.get("ledger_from", -1) > start
+        ]
         stop = min(later, default=stop)
-    return sum(e["amount"] for e in ledger[start:stop]
-               if e["payee"] == seat and e["reason"] in reasons)
+    return sum(
+        e["amount"] for e in ledger[start:stop] if e["payee"] == seat and e["reason"] in reasons
+    )
 
 
 class _Explainer:
@@ -156,8 +167,13 @@ class _Explainer:
 
     def one(self, index: int, entry: dict) -> Explanation:
         reason = entry["reason"]
-        facts = {"index": index, "payer": entry["payer"], "payee": entry["payee"],
-                 "amount": entry["amount"], "reason": reason}
+        facts = {
+            "index": index,
+            "payer": entry["payer"],
+            "payee": entry["payee"],
+            "amount": entry["amount"],
+            "reason": reason,
+        }
         covers = entry.get("covers")
         if covers is not None:
             facts["covers"] = tuple(covers) if isinstance(covers, list) else (covers,)
@@ -173,22 +189,32 @@ class _Explainer:
                 return Explanation(**facts, arithmetic=recorded)
             return Explanation(**facts, arithmetic=total, kongs=kongs)
         if reason == "pig":
-            return Explanation(**facts, arithmetic=Arithmetic(
-                base=self.base, fan=self.options.effective_pig_fan))
+            return Explanation(
+                **facts, arithmetic=Arithmetic(base=self.base, fan=self.options.effective_pig_fan)
+            )
         if reason == "not_ready":
             ready = self.ready(entry["payee"])
             if ready is None:
                 return Explanation(**facts, arithmetic=recorded)
-            return Explanation(**facts, ready=ready, arithmetic=Arithmetic(
-                base=self.base, fan=ready.fan, **self.capped(ready.raw_fan, ready.fan)))
+            return Explanation(
+                **facts,
+                ready=ready,
+                arithmetic=Arithmetic(
+                    base=self.base, fan=ready.fan, **self.capped(ready.raw_fan, ready.fan)
+                ),
+            )
         if reason == "kong_refund":
             return self.refund(facts, recorded)
         if reason == "ready_difference":
             high, low = self.ready(entry["payee"]), self.ready(entry["payer"])
             if high is None or low is None:
                 return Explanation(**facts, arithmetic=recorded)
-            return Explanation(**facts, ready=high, other=low, arithmetic=Arithmetic(
-                base=self.base, fan=high.fan, less_fan=low.fan))
+            return Explanation(
+                **facts,
+                ready=high,
+                other=low,
+                arithmetic=Arithmetic(base=self.base, fan=high.fan, less_fan=low.fan),
+            )
         return Explanation(**facts, arithmetic=recorded)
 
     def capped(self, raw_fan: int | None, fan: int) -> dict:
@@ -205,23 +231,36 @@ class _Explainer:
         if record is None:
             return Explanation(**facts, arithmetic=recorded)
         feeder_pays = reason == "zimo" and self.paid_by_feeder(facts["index"], record)
-        bonus = self.base if (reason == "zimo" and not feeder_pays
-                              and self.options.zimo_bonus == "base") else 0
-        arithmetic = Arithmetic(base=self.base, fan=record["fan"], bonus=bonus,
-                                shares=len(facts.get("covers") or (None,)),
-                                **self.capped(record.get("raw_fan"), record["fan"]))
+        bonus = (
+            self.base
+            if (reason == "zimo" and not feeder_pays and self.options.zimo_bonus == "base")
+            else 0
+        )
+        arithmetic = Arithmetic(
+            base=self.base,
+            fan=record["fan"],
+            bonus=bonus,
+            shares=len(facts.get("covers") or (None,)),
+            **self.capped(record.get("raw_fan"), record["fan"]),
+        )
         return Explanation(**facts, arithmetic=arithmetic, win=record, feeder_pays=feeder_pays)
 
     def paid_by_feeder(self, index: int, record: dict) -> bool:
         """点杠花 with kong_bloom_from_discard = ron: the win right after an exposed kong
         is paid by the player who fed that kong alone (RULES.md section 8). The kong's
         payment is the ledger row just before the win's."""
-        if self.options.kong_bloom_from_discard != "ron" or "gangshanghua" not in (
-                record.get("patterns") or {}) or index == 0:
+        if (
+            self.options.kong_bloom_from_discard != "ron"
+            or "gangshanghua" not in (record.get("patterns") or {})
+            or index == 0
+        ):
             return False
         before, entry = self.ledger[index - 1], self.ledger[index]
-        return (before["reason"] == "kong_exposed" and before["payee"] == entry["payee"]
-                and before["payer"] == entry["payer"])
+        return (
+            before["reason"] == "kong_exposed"
+            and before["payee"] == entry["payee"]
+            and before["payer"] == entry["payer"]
+        )
 
     def transferred(self, index: int, entry: dict) -> tuple[KongPayment, ...]:
         """The kong payments a 呼叫转移 moves: the kong maker's payments of the turn that
@@ -231,13 +270,19 @@ class _Explainer:
         maker = entry["payer"]
         found = []
         row = index - 1
-        while row >= 0 and self.ledger[row]["payer"] == maker and self.ledger[row][
-                "reason"] in ("ron", "kong_transfer"):
+        while (
+            row >= 0
+            and self.ledger[row]["payer"] == maker
+            and self.ledger[row]["reason"] in ("ron", "kong_transfer")
+        ):
             row -= 1
         while row >= 0:
             kong = self.ledger[row]
-            if kong["reason"] not in KONG_REASONS or kong["payee"] != maker or not kong.get(
-                    "transferred"):
+            if (
+                kong["reason"] not in KONG_REASONS
+                or kong["payee"] != maker
+                or not kong.get("transferred")
+            ):
                 break
             found.append(KongPayment(row, kong["payer"], maker, kong["reason"], kong["amount"]))
             row -= 1
@@ -250,9 +295,14 @@ class _Explainer:
             return None
         waits = (self.settlement.get("waits") or {}).get(key)
         best = (self.settlement.get("best") or {}).get(key) or {}
-        return Ready(seat=seat, fan=fan, waits=tuple(waits) if waits is not None else None,
-                     tile=best.get("tile"), patterns=dict(best.get("patterns") or {}),
-                     raw_fan=best.get("raw_fan"))
+        return Ready(
+            seat=seat,
+            fan=fan,
+            waits=tuple(waits) if waits is not None else None,
+            tile=best.get("tile"),
+            patterns=dict(best.get("patterns") or {}),
+            raw_fan=best.get("raw_fan"),
+        )
 
     def refund(self, facts: dict, recorded: Arithmetic) -> Explanation:
         """退税: the settlement lists, for each refund in order, the kong payment's row."""

@@ -11,8 +11,7 @@ def log_in(username, password, *, address="10.0.0.1", language=None):
     """A log-in from a fresh browser at ``address``."""
     headers = {"HTTP_ACCEPT_LANGUAGE": language} if language else {}
     client = Client(REMOTE_ADDR=address, **headers)
-    response = client.post(reverse("accounts:login"),
-                           {"username": username, "password": password})
+    response = client.post(reverse("accounts:login"), {"username": username, "password": password})
     return response, client
 
 
@@ -24,7 +23,8 @@ def fail_times(username, times, *, url=None, address="10.6.6.6"):
     """``times`` wrong passwords for ``username``, each from a fresh browser."""
     for _ in range(times):
         response = Client(REMOTE_ADDR=address).post(
-            url or reverse("accounts:login"), {"username": username, "password": "wrong-guess"})
+            url or reverse("accounts:login"), {"username": username, "password": "wrong-guess"}
+        )
         assert response.status_code == 200
 
 

@@ -7,8 +7,10 @@ PASSWORD = "bamboo-7-dots-9"
 
 
 def sign_up(username, **headers):
-    response = Client(**headers).post(reverse("accounts:signup"), {
-        "username": username, "password1": PASSWORD, "password2": PASSWORD})
+    response = Client(**headers).post(
+        reverse("accounts:signup"),
+        {"username": username, "password1": PASSWORD, "password2": PASSWORD},
+    )
     return response
 
 

@@ -29,10 +29,14 @@ pytestmark = pytest.mark.django_db
 
 PASSWORD = "bamboo-7-dots-9"
 NEW_PASSWORD = "another-long-phrase-42"
-PHONE = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
-         "Chrome/126.0.0.0 Mobile Safari/537.36")
-LAPTOP = ("Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like "
-          "Gecko) Version/17.5 Safari/605.1.15")
+PHONE = (
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+    "Chrome/126.0.0.0 Mobile Safari/537.36"
+)
+LAPTOP = (
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like "
+    "Gecko) Version/17.5 Safari/605.1.15"
+)
 
 
 def browser(user_agent=LAPTOP, address="10.0.0.1", language=None) -> Client:
@@ -44,8 +48,7 @@ def browser(user_agent=LAPTOP, address="10.0.0.1", language=None) -> Client:
 
 def log_in(username="lanlan", password=PASSWORD, **kwargs) -> Client:
     client = browser(**kwargs)
-    response = client.post(reverse("accounts:login"),
-                           {"username": username, "password": password})
+    response = client.post(reverse("accounts:login"), {"username": username, "password": password})
     assert response.status_code == 302, response.content.decode()[:2000]
     return client
 
@@ -89,8 +92,10 @@ def test_a_reset_link_by_e_mail_sets_a_new_password_and_ends_every_session(lanla
     client = browser()
     form_page = client.get(reset_link(message), follow=True)
     assert form_page.context["validlink"]
-    response = client.post(form_page.redirect_chain[-1][0], {
-        "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD})
+    response = client.post(
+        form_page.redirect_chain[-1][0],
+        {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
     assert response.url == reverse("accounts:password_reset_complete")
     lanlan.refresh_from_db()
     assert lanlan.check_password(NEW_PASSWORD)
@@ -148,8 +153,9 @@ def test_too_many_resets_from_one_address_are_refused(lanlan, settings):
 
 
 def test_the_reset_needs_a_csrf_token(lanlan):
-    response = Client(enforce_csrf_checks=True).post(reverse("accounts:password_reset"),
-                                                      {"email": "lanlan@example.com"})
+    response = Client(enforce_csrf_checks=True).post(
+        reverse("accounts:password_reset"), {"email": "lanlan@example.com"}
+    )
     assert response.status_code == 403 and mail.outbox == []
 
 
@@ -169,8 +175,12 @@ def set_email(client, email, password=PASSWORD):
 def test_the_profile_has_an_account_section(lanlan, client):
     client.force_login(lanlan)
     html = client.get(reverse("accounts:profile")).content.decode()
-    for name in ("accounts:password_change", "accounts:email", "accounts:sessions",
-                 "accounts:delete"):
+    for name in (
+        "accounts:password_change",
+        "accounts:email",
+        "accounts:sessions",
+        "accounts:delete",
+    ):
         assert f'href="{reverse(name)}"' in html
     assert 'name="email" value="lanlan@example.com"' in html
     assert "用于重置密码的电子邮件" in html
@@ -329,17 +339,19 @@ def test_log_out_everywhere_else_is_limited(lanlan, settings):
     phone = log_in(user_agent=PHONE)
     response = laptop.post(reverse("accounts:end_other_sessions"))
     assert response.status_code == 429
-    assert re.search(r"你最近退出其他登录的次数太多，请 \d+ 分钟后再试。",
-                     response.content.decode())
+    assert re.search(
+        r"你最近退出其他登录的次数太多，请 \d+ 分钟后再试。", response.content.decode()
+    )
     assert logged_in(phone)
 
 
 def test_a_password_change_logs_out_the_other_sessions_and_keeps_this_one(lanlan):
     phone = log_in(user_agent=PHONE)
     laptop = log_in(user_agent=LAPTOP)
-    response = laptop.post(reverse("accounts:password_change"), {
-        "old_password": PASSWORD, "new_password1": NEW_PASSWORD,
-        "new_password2": NEW_PASSWORD})
+    response = laptop.post(
+        reverse("accounts:password_change"),
+        {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
     assert response.status_code == 302
     assert logged_in(laptop)
     assert not logged_in(phone)
@@ -357,7 +369,8 @@ def test_expired_sessions_are_not_listed(lanlan):
     phone = log_in(user_agent=PHONE)
     laptop = log_in()
     Session.objects.filter(pk=phone.session.session_key).update(
-        expire_date=timezone.now() - timedelta(seconds=1))
+        expire_date=timezone.now() - timedelta(seconds=1)
+    )
     rows = laptop.get(reverse("accounts:sessions")).context["rows"]
     assert len(rows) == 1 and rows[0]["current"]
 
@@ -370,17 +383,28 @@ def test_sessions_from_before_the_migration_are_recorded_by_it(lanlan):
     assert DeviceSession.objects.get().user == lanlan
 
 
-@pytest.mark.parametrize("agent, name", [
-    (PHONE, "Chrome · Android"),
-    (LAPTOP, "Safari · Mac"),
-    ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
-     "Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0", "Edge · Windows"),
-    ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, "
-     "like Gecko) Mobile/15E148 MicroMessenger/8.0.49", "微信 · iPhone"),
-    ("Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0",
-     "Firefox · Linux"),
-    ("", "未知浏览器"),
-])
+@pytest.mark.parametrize(
+    "agent, name",
+    [
+        (PHONE, "Chrome · Android"),
+        (LAPTOP, "Safari · Mac"),
+        (
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
+            "Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0",
+            "Edge · Windows",
+        ),
+        (
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, "
+            "like Gecko) Mobile/15E148 MicroMessenger/8.0.49",
+            "微信 · iPhone",
+        ),
+        (
+            "Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0",
+            "Firefox · Linux",
+        ),
+        ("", "未知浏览器"),
+    ],
+)
 def test_device_names(agent, name):
     assert keeping.device_name(agent) == name
 
@@ -413,8 +437,11 @@ def test_deleting_keeps_the_others_history_and_the_ledger_whole(settings):
         user.set_password(PASSWORD)
         user.email = f"{user.username}@example.com"
         user.save()
-    ledger_before = list(LedgerEntry.objects.order_by("pk").values_list(
-        "payer_seat", "payee_seat", "payer_id", "payee_id", "amount"))
+    ledger_before = list(
+        LedgerEntry.objects.order_by("pk").values_list(
+            "payer_seat", "payee_seat", "payer_id", "payee_id", "amount"
+        )
+    )
     names_before = history.seat_names(rnd)
     stats_before = history.player_stats(user=users[0])
     elsewhere = log_in(leaver.username, user_agent=PHONE)
@@ -436,11 +463,18 @@ def test_deleting_keeps_the_others_history_and_the_ledger_whole(settings):
     with translation.override("en"):
         assert history.seat_names(rnd)[1] == f"Deleted player {tag}"
     assert {seat: name for seat, name in names.items() if seat != 1} == {
-        seat: name for seat, name in names_before.items() if seat != 1}
+        seat: name for seat, name in names_before.items() if seat != 1
+    }
     assert RoundPlayer.objects.get(round=rnd, seat=1).user_id == leaver.pk
     # The ledger: not a row changed, and each round still sums to zero.
-    assert list(LedgerEntry.objects.order_by("pk").values_list(
-        "payer_seat", "payee_seat", "payer_id", "payee_id", "amount")) == ledger_before
+    assert (
+        list(
+            LedgerEntry.objects.order_by("pk").values_list(
+                "payer_seat", "payee_seat", "payer_id", "payee_id", "amount"
+            )
+        )
+        == ledger_before
+    )
     assert sum(history.nets(rnd)) == 0
     by_person = {user.pk: 0 for user in users}
     for entry in LedgerEntry.objects.filter(round=rnd):
@@ -460,12 +494,14 @@ def test_deleting_keeps_the_others_history_and_the_ledger_whole(settings):
     # Their seat at the waiting table is free; the room is still there.
     assert Seat.objects.get(room=room, index=1).user_id is None
     # The name is free again, and the old password opens nothing.
-    response = browser().post(reverse("accounts:login"),
-                              {"username": leaver.username, "password": PASSWORD})
+    response = browser().post(
+        reverse("accounts:login"), {"username": leaver.username, "password": PASSWORD}
+    )
     assert response.status_code == 200
-    response = browser().post(reverse("accounts:signup"), {
-        "username": leaver.username, "password1": NEW_PASSWORD,
-        "password2": NEW_PASSWORD})
+    response = browser().post(
+        reverse("accounts:signup"),
+        {"username": leaver.username, "password1": NEW_PASSWORD, "password2": NEW_PASSWORD},
+    )
     assert response.status_code == 302
     newcomer = User.objects.get(username=leaver.username)
     assert newcomer.pk != leaver.pk
@@ -524,9 +560,17 @@ def test_the_pages_need_a_login(client, name):
     assert response["Location"] == f"{reverse('accounts:login')}?next={url}"
 
 
-@pytest.mark.parametrize("name", ["accounts:password_reset", "accounts:password_reset_done",
-                                  "accounts:password_reset_complete", "accounts:email",
-                                  "accounts:sessions", "accounts:delete"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "accounts:password_reset",
+        "accounts:password_reset_done",
+        "accounts:password_reset_complete",
+        "accounts:email",
+        "accounts:sessions",
+        "accounts:delete",
+    ],
+)
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_the_pages_speak_both_languages_and_have_no_inline_script(lanlan, name, language):
     client = browser(language=language)

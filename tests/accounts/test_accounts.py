@@ -131,26 +131,39 @@ def test_the_profile_shows_the_user(client):
     assert "lanlan" in client.get(reverse("accounts:profile")).content.decode()
 
 
-@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/x",
-                                    "http:evil.example", "/\\evil.example"])
+@pytest.mark.parametrize(
+    "target", ["https://evil.example/", "//evil.example/x", "http:evil.example", "/\\evil.example"]
+)
 def test_signup_never_sends_the_new_player_to_another_site(client, target):
-    response = client.post(reverse("accounts:signup") + "?next=" + target, {
-        "username": "newcomer", "password1": "long-pass-phrase-9",
-        "password2": "long-pass-phrase-9"})
+    response = client.post(
+        reverse("accounts:signup") + "?next=" + target,
+        {
+            "username": "newcomer",
+            "password1": "long-pass-phrase-9",
+            "password2": "long-pass-phrase-9",
+        },
+    )
     assert response.status_code == 302
     assert response.url == reverse("home")
 
 
 def test_signup_goes_on_to_a_page_of_the_site(client):
-    response = client.post(reverse("accounts:signup") + "?next=/history/", {
-        "username": "newcomer", "password1": "long-pass-phrase-9",
-        "password2": "long-pass-phrase-9"})
+    response = client.post(
+        reverse("accounts:signup") + "?next=/history/",
+        {
+            "username": "newcomer",
+            "password1": "long-pass-phrase-9",
+            "password2": "long-pass-phrase-9",
+        },
+    )
     assert response.url == "/history/"
 
 
 @pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/"])
 def test_login_never_sends_the_player_to_another_site(client, target):
     User.objects.create_user("back", password="long-pass-phrase-9")
-    response = client.post(reverse("accounts:login") + "?next=" + target,
-                           {"username": "back", "password": "long-pass-phrase-9"})
+    response = client.post(
+        reverse("accounts:login") + "?next=" + target,
+        {"username": "back", "password": "long-pass-phrase-9"},
+    )
     assert response.status_code == 302 and "evil" not in response.url

@@ -24,8 +24,7 @@ TOO_MANY_WRONG_ZH = "密码错误次数过多"
 
 
 def log_in(client: Client, username="owner", password=PASSWORD) -> None:
-    response = client.post(reverse("accounts:login"),
-                           {"username": username, "password": password})
+    response = client.post(reverse("accounts:login"), {"username": username, "password": password})
     assert response.status_code == 302, response.content.decode()[:1500]
 
 
@@ -68,11 +67,11 @@ def test_opening_a_link_changes_nothing_until_its_page_s_button_is_pressed(owner
     client = Client(enforce_csrf_checks=True)
     client.force_login(owner)
     page = client.get(reverse("accounts:email"))
-    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"',
-                     page.content.decode()).group(1)
-    client.post(reverse("accounts:email"),
-                {"email": "new@example.com", "password": PASSWORD,
-                 "csrfmiddlewaretoken": csrf})
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode()).group(1)
+    client.post(
+        reverse("accounts:email"),
+        {"email": "new@example.com", "password": PASSWORD, "csrfmiddlewaretoken": csrf},
+    )
     link = re.search(r"https?://[^/\s]+(/\S+)", mail.outbox[-1].body).group(1)
     page = client.get(link)
     assert page.status_code == 200 and "new@example.com" in page.content.decode()
@@ -82,8 +81,7 @@ def test_opening_a_link_changes_nothing_until_its_page_s_button_is_pressed(owner
     assert client.post(link).status_code == 403
     owner.refresh_from_db()
     assert owner.email == "old@example.com"
-    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"',
-                     page.content.decode()).group(1)
+    csrf = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.content.decode()).group(1)
     assert client.post(link, {"csrfmiddlewaretoken": csrf}).status_code == 302
     owner.refresh_from_db()
     assert owner.email == "new@example.com"
@@ -125,24 +123,27 @@ def known_browser() -> Client:
 def guesses_past_the_lock(browser: Client, password: str) -> int:
     """The status of a log-in from ``browser`` once the account is locked."""
     fail_times("owner", 10, address="10.9.9.9")
-    return browser.post(reverse("accounts:login"),
-                        {"username": "owner", "password": password}).status_code
+    return browser.post(
+        reverse("accounts:login"), {"username": "owner", "password": password}
+    ).status_code
 
 
 def test_a_known_browser_is_known_no_more_after_a_password_change(owner):
     stolen = known_browser()
     keeper = Client(REMOTE_ADDR="10.0.0.6")
     log_in(keeper)
-    response = keeper.post(reverse("accounts:password_change"), {
-        "old_password": PASSWORD, "new_password1": NEW_PASSWORD,
-        "new_password2": NEW_PASSWORD})
+    response = keeper.post(
+        reverse("accounts:password_change"),
+        {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
     assert response.status_code == 302
     # The old browser guessing: held by the account's lock like any other browser.
     assert guesses_past_the_lock(stolen, NEW_PASSWORD) == 429
     # The browser that changed it stays known: its owner still gets in.
     keeper.post(logout_path())
-    response = keeper.post(reverse("accounts:login"),
-                           {"username": "owner", "password": NEW_PASSWORD})
+    response = keeper.post(
+        reverse("accounts:login"), {"username": "owner", "password": NEW_PASSWORD}
+    )
     assert response.status_code == 302
 
 
@@ -164,14 +165,17 @@ def test_the_old_password_cannot_be_guessed_without_limit(owner):
     client = Client()
     client.force_login(owner)
     for _ in range(5):
-        response = client.post(reverse("accounts:password_change"), {
-            "old_password": "guess", "new_password1": NEW_PASSWORD,
-            "new_password2": NEW_PASSWORD})
+        response = client.post(
+            reverse("accounts:password_change"),
+            {"old_password": "guess", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+        )
         assert response.status_code == 200
         assert response.context["form"].errors["old_password"]
-    response = client.post(reverse("accounts:password_change"), {
-        "old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
-        HTTP_ACCEPT_LANGUAGE="zh-hans")
+    response = client.post(
+        reverse("accounts:password_change"),
+        {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+        HTTP_ACCEPT_LANGUAGE="zh-hans",
+    )
     assert response.status_code == 429
     assert TOO_MANY_WRONG_ZH in response.content.decode()
     owner.refresh_from_db()
@@ -187,8 +191,10 @@ def test_a_right_old_password_does_not_count(owner):
     client.force_login(owner)
     passwords = [PASSWORD, NEW_PASSWORD] * 4
     for old, new in zip(passwords, passwords[1:], strict=False):
-        response = client.post(reverse("accounts:password_change"), {
-            "old_password": old, "new_password1": new, "new_password2": new})
+        response = client.post(
+            reverse("accounts:password_change"),
+            {"old_password": old, "new_password1": new, "new_password2": new},
+        )
         assert response.status_code == 302
 
 
@@ -215,8 +221,9 @@ def test_a_room_that_has_played_counts_while_it_waits(owner, settings):
 def test_a_wrong_old_password_keeps_the_new_one_typed(owner):
     client = Client()
     client.force_login(owner)
-    page = client.post(reverse("accounts:password_change"), {
-        "old_password": "not-it", "new_password1": NEW_PASSWORD,
-        "new_password2": NEW_PASSWORD}).content.decode()
+    page = client.post(
+        reverse("accounts:password_change"),
+        {"old_password": "not-it", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    ).content.decode()
     assert page.count(f'value="{NEW_PASSWORD}"') == 2
     assert 'name="old_password"' in page and 'value="not-it"' not in page

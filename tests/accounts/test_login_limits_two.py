@@ -60,14 +60,16 @@ def test_a_dotless_i_counts_for_the_name_with_an_i():
 def test_the_owner_s_own_browser_still_logs_in_while_others_are_locked_out():
     victim = User.objects.create_user("victim", password=PASSWORD)
     owner_browser = Client(REMOTE_ADDR="10.0.0.1")
-    response = owner_browser.post(reverse("accounts:login"),
-                                  {"username": "victim", "password": PASSWORD})
+    response = owner_browser.post(
+        reverse("accounts:login"), {"username": "victim", "password": PASSWORD}
+    )
     assert response.status_code == 302 and devices.COOKIE in response.cookies
     owner_browser.post(logout_path())
     fail_times("victim", 10)  # the attacker, elsewhere
     # The owner's browser, with the right password: in.
-    response = owner_browser.post(reverse("accounts:login"),
-                                  {"username": "victim", "password": PASSWORD})
+    response = owner_browser.post(
+        reverse("accounts:login"), {"username": "victim", "password": PASSWORD}
+    )
     assert response.status_code == 302
     assert owner_browser.get(reverse("home")).wsgi_request.user == victim
     # A fresh browser, right password: refused.
@@ -81,8 +83,9 @@ def test_the_known_browser_gets_in_however_the_name_is_typed():
     owner_browser.post(reverse("accounts:login"), {"username": "VICTIM", "password": PASSWORD})
     owner_browser.post(logout_path())
     fail_times("victim", 10)
-    response = owner_browser.post(reverse("accounts:login"),
-                                  {"username": " Victim", "password": PASSWORD})
+    response = owner_browser.post(
+        reverse("accounts:login"), {"username": " Victim", "password": PASSWORD}
+    )
     assert response.status_code == 302 and logged_in(owner_browser)
 
 
@@ -93,8 +96,9 @@ def test_a_browser_known_for_another_account_is_locked_out_like_any():
     attacker.post(reverse("accounts:login"), {"username": "attacker", "password": PASSWORD})
     attacker.post(logout_path())
     fail_times("victim", 10)
-    response = attacker.post(reverse("accounts:login"),
-                             {"username": "victim", "password": PASSWORD})
+    response = attacker.post(
+        reverse("accounts:login"), {"username": "victim", "password": PASSWORD}
+    )
     assert response.status_code == 429 and not logged_in(attacker)
 
 
@@ -103,18 +107,20 @@ def remembered_accounts(cookie_value: str) -> list[int]:
     return [pk for pk, _stamp in signing.loads(cookie_value, salt=devices.SALT)]
 
 
-@pytest.mark.parametrize("cookie", [
-    "not-signed",
-    lambda user: signing.dumps([user.pk], salt="another salt"),
-    lambda user: signing.dumps([user.pk], salt=devices.SALT)[:-2] + "xx",
-])
+@pytest.mark.parametrize(
+    "cookie",
+    [
+        "not-signed",
+        lambda user: signing.dumps([user.pk], salt="another salt"),
+        lambda user: signing.dumps([user.pk], salt=devices.SALT)[:-2] + "xx",
+    ],
+)
 def test_a_forged_device_cookie_does_not_count(cookie):
     victim = User.objects.create_user("victim", password=PASSWORD)
     fail_times("victim", 10)
     client = Client()
     client.cookies[devices.COOKIE] = cookie if isinstance(cookie, str) else cookie(victim)
-    response = client.post(reverse("accounts:login"),
-                           {"username": "victim", "password": PASSWORD})
+    response = client.post(reverse("accounts:login"), {"username": "victim", "password": PASSWORD})
     assert response.status_code == 429 and not logged_in(client)
 
 
@@ -125,8 +131,9 @@ def test_a_known_browser_is_still_held_to_its_address_s_limit(settings):
     owner_browser.post(reverse("accounts:login"), {"username": "victim", "password": PASSWORD})
     owner_browser.post(logout_path())
     fail_times("victim", 3, address="10.0.0.1")
-    response = owner_browser.post(reverse("accounts:login"),
-                                  {"username": "victim", "password": PASSWORD})
+    response = owner_browser.post(
+        reverse("accounts:login"), {"username": "victim", "password": PASSWORD}
+    )
     assert response.status_code == 429 and not logged_in(owner_browser)
 
 
@@ -155,10 +162,12 @@ def test_one_browser_remembers_the_few_accounts_it_logged_in_to():
         browser.post(reverse("accounts:login"), {"username": user.username, "password": PASSWORD})
         browser.post(logout_path())
     assert set(remembered_accounts(browser.cookies[devices.COOKIE].value)) == {
-        user.pk for user in users}
+        user.pk for user in users
+    }
     fail_times("player0", 10)
-    response = browser.post(reverse("accounts:login"),
-                            {"username": "player0", "password": PASSWORD})
+    response = browser.post(
+        reverse("accounts:login"), {"username": "player0", "password": PASSWORD}
+    )
     assert response.status_code == 302
 
 
@@ -167,14 +176,14 @@ def test_one_browser_remembers_the_few_accounts_it_logged_in_to():
 
 @pytest.fixture
 def boss():
-    return User.objects.create_user("boss", password=PASSWORD, is_staff=True,
-                                    is_superuser=True)
+    return User.objects.create_user("boss", password=PASSWORD, is_staff=True, is_superuser=True)
 
 
 def admin_log_in(username, password, client=None):
     client = client or Client(REMOTE_ADDR="10.0.0.2")
-    return client.post(ADMIN_LOGIN, {"username": username, "password": password,
-                                     "next": "/admin/"}), client
+    return client.post(
+        ADMIN_LOGIN, {"username": username, "password": password, "next": "/admin/"}
+    ), client
 
 
 def test_the_admin_log_in_still_works(boss):
@@ -214,8 +223,7 @@ def test_the_admin_log_in_knows_the_owner_s_browser(boss):
 def hashes_for(username, password) -> int:
     """How many times the password hasher runs for one log-in through the page."""
     hasher = type(get_hasher())
-    with mock.patch.object(hasher, "encode", autospec=True,
-                           side_effect=hasher.encode) as encode:
+    with mock.patch.object(hasher, "encode", autospec=True, side_effect=hasher.encode) as encode:
         Client().post(reverse("accounts:login"), {"username": username, "password": password})
     return encode.call_count
 
@@ -252,8 +260,10 @@ def test_a_failed_log_in_says_names_are_matched_in_any_case():
 
 def test_signing_up_makes_the_browser_known_too():
     browser = Client()
-    response = browser.post(reverse("accounts:signup"), {
-        "username": "newcomer", "password1": PASSWORD, "password2": PASSWORD})
+    response = browser.post(
+        reverse("accounts:signup"),
+        {"username": "newcomer", "password1": PASSWORD, "password2": PASSWORD},
+    )
     assert response.status_code == 302
     user = User.objects.get(username="newcomer")
     assert remembered_accounts(response.cookies[devices.COOKIE].value) == [user.pk]

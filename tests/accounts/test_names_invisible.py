@@ -20,14 +20,38 @@ INVISIBLE_EN = "invisible or direction-changing characters"
 
 # Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt), as ranges.
 DEFAULT_IGNORABLE = [
-    (0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160),
-    (0x17B4, 0x17B5), (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E),
-    (0x2060, 0x206F), (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF),
-    (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A),
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
     (0xE0000, 0xE0FFF),
 ]
-BIDI_CONTROLS = [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
-                 0x200E, 0x200F, 0x061C]
+BIDI_CONTROLS = [
+    0x202A,
+    0x202B,
+    0x202C,
+    0x202D,
+    0x202E,
+    0x2066,
+    0x2067,
+    0x2068,
+    0x2069,
+    0x200E,
+    0x200F,
+    0x061C,
+]
 HANGUL_FILLERS = [0x115F, 0x1160, 0x3164, 0xFFA0]
 
 
@@ -49,8 +73,10 @@ def test_every_format_character_is_found():
         assert invisible_characters(char) == [char]
 
 
-@pytest.mark.parametrize("text", ["lanaba5", "小王2024", "한국어abc", "émilie", "かな漢字",
-                                  "周末局 三缺一", "Иван", "🀄 麻将"])
+@pytest.mark.parametrize(
+    "text",
+    ["lanaba5", "小王2024", "한국어abc", "émilie", "かな漢字", "周末局 三缺一", "Иван", "🀄 麻将"],
+)
 def test_visible_text_has_none(text):
     assert invisible_characters(text) == []
 
@@ -62,12 +88,15 @@ def test_each_one_is_said_once_in_order():
 # --- User names ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [
-    "lanaba5\u3164",        # HANGUL FILLER at the end
-    "\u115flanaba5",        # HANGUL CHOSEONG FILLER in front
-    "la\uffa0naba5",        # HALFWIDTH HANGUL FILLER inside
-    "lanaba5\u1160",        # HANGUL JUNGSEONG FILLER
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "lanaba5\u3164",  # HANGUL FILLER at the end
+        "\u115flanaba5",  # HANGUL CHOSEONG FILLER in front
+        "la\uffa0naba5",  # HALFWIDTH HANGUL FILLER inside
+        "lanaba5\u1160",  # HANGUL JUNGSEONG FILLER
+    ],
+)
 def test_a_name_padded_with_a_filler_is_refused_beside_the_real_one(name):
     User.objects.create_user("lanaba5", password=PASSWORD)
     message = refused(sign_up(name))
@@ -83,13 +112,16 @@ def test_a_filler_is_refused_even_when_no_name_is_like_it():
     assert not User.objects.exists()
 
 
-@pytest.mark.parametrize("taken, name", [
-    ("xiaoming", "xiaomíng"),
-    ("xiaoming", "xiǎomíng"),
-    ("xiaomíng", "xiaoming"),
-    ("emile", "ÉMILE"),
-    ("resume", "résumé"),
-])
+@pytest.mark.parametrize(
+    "taken, name",
+    [
+        ("xiaoming", "xiaomíng"),
+        ("xiaoming", "xiǎomíng"),
+        ("xiaomíng", "xiaoming"),
+        ("emile", "ÉMILE"),
+        ("resume", "résumé"),
+    ],
+)
 def test_a_name_that_differs_only_by_accents_is_refused(taken, name):
     User.objects.create_user(taken, password=PASSWORD)
     message = refused(sign_up(name))
@@ -117,8 +149,7 @@ def test_a_room_name_with_invisible_or_direction_characters_is_refused(owner, cl
     response = client.post(reverse("create_room"), form_data(name=name))
     assert response.status_code == 200
     assert INVISIBLE_ZH in " ".join(response.context["form"].errors["name"])
-    response = client.post(reverse("create_room"), form_data(name=name),
-                           HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(reverse("create_room"), form_data(name=name), HTTP_ACCEPT_LANGUAGE="en")
     assert INVISIBLE_EN in " ".join(response.context["form"].errors["name"])
     assert not Room.objects.exists()
 
@@ -136,8 +167,7 @@ def test_a_room_name_may_hold_the_joiners_and_selectors_that_draw_an_emoji(owner
 
 
 @pytest.mark.parametrize("name", ["麻\ufe0f将", "\u200d🀄", "🀄\u200d局"])
-def test_a_joiner_or_selector_outside_an_emoji_is_still_refused_in_a_room_name(
-        owner, client, name):
+def test_a_joiner_or_selector_outside_an_emoji_is_still_refused_in_a_room_name(owner, client, name):
     response = client.post(reverse("create_room"), form_data(name=name))
     assert response.status_code == 200 and not Room.objects.exists()
 

@@ -18,14 +18,18 @@ def alice():
     return User.objects.create_user("alice", password=PASSWORD)
 
 
-@pytest.mark.parametrize("name", [
-    "Alice", "ALICE",
-    "ａｌｉｃｅ",    # fullwidth letters: normalised (NFKC) to "alice"
-    "аlice",        # a Cyrillic а
-    "alicе",        # a Cyrillic е
-    "aIice",        # a capital I for the l
-    "ＡＬＩＣＥ",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Alice",
+        "ALICE",
+        "ａｌｉｃｅ",  # fullwidth letters: normalised (NFKC) to "alice"
+        "аlice",  # a Cyrillic а
+        "alicе",  # a Cyrillic е
+        "aIice",  # a capital I for the l
+        "ＡＬＩＣＥ",
+    ],
+)
 def test_a_name_that_passes_for_a_taken_one_is_refused(alice, name):
     refused(sign_up(name))
     assert User.objects.count() == 1
@@ -65,8 +69,10 @@ def test_a_name_mixing_look_alike_alphabets_is_refused_even_when_free(name):
     assert not User.objects.exists()
 
 
-@pytest.mark.parametrize("name", ["honghong", "alice2", "Lucky小王", "小王2024", "Иван",
-                                  "かな漢字", "한국어abc", "émilie"])
+@pytest.mark.parametrize(
+    "name",
+    ["honghong", "alice2", "Lucky小王", "小王2024", "Иван", "かな漢字", "한국어abc", "émilie"],
+)
 def test_a_genuinely_different_name_is_accepted(alice, name):
     assert sign_up(name).status_code == 302
     assert User.objects.filter(username=name).exists()
@@ -74,8 +80,7 @@ def test_a_genuinely_different_name_is_accepted(alice, name):
 
 def log_in(username, password=PASSWORD):
     client = Client()
-    response = client.post(reverse("accounts:login"),
-                           {"username": username, "password": password})
+    response = client.post(reverse("accounts:login"), {"username": username, "password": password})
     user = client.get(reverse("home")).wsgi_request.user
     return response, user
 
@@ -99,12 +104,27 @@ def test_names_from_before_that_differ_only_in_case_log_in_as_typed():
         assert not log_in("BOB", password)[1].is_authenticated
 
 
-@pytest.mark.parametrize("name", ["已注销玩家1a2b", "已注销玩家", "x已注销玩家", "已注销_玩家9",
-                                  "DeletedPlayer1a2b", "deleted.player", "Deleted_Player_7",
-                                  "de1etedplayer"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "已注销玩家1a2b",
+        "已注销玩家",
+        "x已注销玩家",
+        "已注销_玩家9",
+        "DeletedPlayer1a2b",
+        "deleted.player",
+        "Deleted_Player_7",
+        "de1etedplayer",
+    ],
+)
 def test_a_name_that_passes_for_a_deleted_account_is_refused(name):
-    form = SignUpForm(data={"username": name, "password1": "long-pass-phrase-9",
-                            "password2": "long-pass-phrase-9"})
+    form = SignUpForm(
+        data={
+            "username": name,
+            "password1": "long-pass-phrase-9",
+            "password2": "long-pass-phrase-9",
+        }
+    )
     assert not form.is_valid()
     assert [error.code for error in form.errors.as_data()["username"]] == ["deleted_look_alike"]
     with translation.override("zh-hans"):
@@ -113,6 +133,11 @@ def test_a_name_that_passes_for_a_deleted_account_is_refused(name):
 
 @pytest.mark.parametrize("name", ["已注销", "玩家", "deleted", "player1", "注销王"])
 def test_names_with_part_of_it_are_free(name):
-    form = SignUpForm(data={"username": name, "password1": "long-pass-phrase-9",
-                            "password2": "long-pass-phrase-9"})
+    form = SignUpForm(
+        data={
+            "username": name,
+            "password1": "long-pass-phrase-9",
+            "password2": "long-pass-phrase-9",
+        }
+    )
     assert form.is_valid(), form.errors

@@ -32,11 +32,20 @@ LAYERS = [
     ("games.table", "games.templatetags.table_tags"),
     ("games.history",),
     ("games.rulebook",),
-    ("games.urls", "games.routing", "games.driver", "games.admin", "games.management",
-     "games.apps",
-     "games.table.views", "games.table.consumers", "games.table.lobby_socket",
-     "games.rooms.views", "games.history.views",
-     "games.rulebook.views"),
+    (
+        "games.urls",
+        "games.routing",
+        "games.driver",
+        "games.admin",
+        "games.management",
+        "games.apps",
+        "games.table.views",
+        "games.table.consumers",
+        "games.table.lobby_socket",
+        "games.rooms.views",
+        "games.history.views",
+        "games.rulebook.views",
+    ),
 ]
 
 
@@ -48,8 +57,12 @@ def module_name(path: Path) -> str:
 
 
 def project_modules() -> dict[str, Path]:
-    return {module_name(path): path for package in PACKAGES
-            for path in (ROOT / package).rglob("*.py") if "migrations" not in path.parts}
+    return {
+        module_name(path): path
+        for package in PACKAGES
+        for path in (ROOT / package).rglob("*.py")
+        if "migrations" not in path.parts
+    }
 
 
 def import_graph() -> dict[str, set[str]]:
@@ -140,8 +153,12 @@ def loops_between_packages(graph: dict[str, set[str]]) -> list[str]:
     packages = package_graph(graph)
     found = []
     for group in circles({name: set(targets) for name, targets in packages.items()}):
-        edges = [f"    {name} -> {there}: {', '.join(sorted(packages[name][there]))}"
-                 for name in group for there in sorted(packages[name]) if there in group]
+        edges = [
+            f"    {name} -> {there}: {', '.join(sorted(packages[name][there]))}"
+            for name in group
+            for there in sorted(packages[name])
+            if there in group
+        ]
         found.append(" <-> ".join(group) + "\n" + "\n".join(edges))
     return found
 
@@ -170,9 +187,13 @@ def test_no_loop_between_packages():
 def test_nothing_imports_the_project_package():
     """xuezhan (settings, ASGI, URLs, the health page) sits on top: the apps and common
     never import it; what they need of it is below them or handed in."""
-    upward = sorted(f"{module} -> {target}" for module, targets in import_graph().items()
-                    if package_of(module) != "xuezhan"
-                    for target in targets if package_of(target) == "xuezhan")
+    upward = sorted(
+        f"{module} -> {target}"
+        for module, targets in import_graph().items()
+        if package_of(module) != "xuezhan"
+        for target in targets
+        if package_of(target) == "xuezhan"
+    )
     assert upward == [], "imports of xuezhan:\n" + "\n".join(upward)
 
 
@@ -180,19 +201,28 @@ def test_common_and_accounts_stay_below_the_game():
     """common (counters, limits, names, health, drain) imports no app of the site, and
     accounts imports nothing of games, challenge or xuezhan: games fills accounts' hooks
     (accounts.hooks) from games.apps."""
-    above = {"common": ("accounts", "games", "challenge", "xuezhan"),
-             "accounts": ("games", "challenge", "xuezhan")}
-    upward = sorted(f"{module} -> {target}" for module, targets in import_graph().items()
-                    for target in targets
-                    if package_of(target).split(".")[0] in above.get(package_of(module), ()))
+    above = {
+        "common": ("accounts", "games", "challenge", "xuezhan"),
+        "accounts": ("games", "challenge", "xuezhan"),
+    }
+    upward = sorted(
+        f"{module} -> {target}"
+        for module, targets in import_graph().items()
+        for target in targets
+        if package_of(target).split(".")[0] in above.get(package_of(module), ())
+    )
     assert upward == [], "imports up from common or accounts:\n" + "\n".join(upward)
 
 
 def test_every_package_of_the_site_is_checked():
     """A new top-level folder of Python code is checked too, unless it is not the site's."""
-    folders = {folder.name for folder in ROOT.iterdir()
-               if folder.is_dir() and not folder.name.startswith(".")
-               and next(folder.rglob("*.py"), None) is not None}
+    folders = {
+        folder.name
+        for folder in ROOT.iterdir()
+        if folder.is_dir()
+        and not folder.name.startswith(".")
+        and next(folder.rglob("*.py"), None) is not None
+    }
     assert folders - NOT_THE_SITE == set(PACKAGES)
 
 
@@ -215,21 +245,29 @@ def test_games_never_imports_the_challenge():
     history), never the other way: games learns of them only through the hook it offers
     (games.play.dealing.fixed_deal_sources)."""
     graph = import_graph()
-    upward = [(module, target) for module, targets in graph.items() if module.startswith("games")
-              for target in targets if target.startswith("challenge")]
+    upward = [
+        (module, target)
+        for module, targets in graph.items()
+        if module.startswith("games")
+        for target in targets
+        if target.startswith("challenge")
+    ]
     assert upward == []
 
 
 def test_every_module_of_games_has_a_layer():
-    unplaced = [m for m in import_graph() if m.startswith("games.") and layer_of(m) is None
-                and m != "games"]
+    unplaced = [
+        m for m in import_graph() if m.startswith("games.") and layer_of(m) is None and m != "games"
+    ]
     assert unplaced == []
 
 
 def test_no_module_over_500_lines():
-    long = [f"{name} ({len(path.read_text().splitlines())})"
-            for name, path in project_modules().items()
-            if len(path.read_text().splitlines()) > 500]
+    long = [
+        f"{name} ({len(path.read_text().splitlines())})"
+        for name, path in project_modules().items()
+        if len(path.read_text().splitlines()) > 500
+    ]
     assert long == []
 
 
@@ -238,8 +276,12 @@ def test_the_checks_find_a_circle_and_an_upward_import():
     assert circles({"a": {"b"}, "b": {"a"}, "c": set()}) == [["a", "b"]]
     assert layer_of("games.rules.round.state") < layer_of("games.play.moves")
     assert layer_of("games.table.views") > layer_of("games.history.replay")
-    made_up = {"games.table.views": {"games.driver"}, "games.driver": {"games.table.parts"},
-               "accounts.views": {"common.text"}, "common.text": set()}
+    made_up = {
+        "games.table.views": {"games.driver"},
+        "games.driver": {"games.table.parts"},
+        "accounts.views": {"common.text"},
+        "common.text": set(),
+    }
     (loop,) = loops_between_packages(made_up)
     assert loop.startswith("games.driver <-> games.table")
     assert "games.driver -> games.table.parts" in loop

@@ -28,9 +28,13 @@ def module_name(root: Path, path: Path) -> str:
 
 
 def modules(root: Path) -> dict[str, Path]:
-    return {module_name(root, path): path
-            for top in (*SITE, *OUTSIDE_THE_SITE) if (root / top).is_dir()
-            for path in (root / top).rglob("*.py") if "migrations" not in path.parts}
+    return {
+        module_name(root, path): path
+        for top in (*SITE, *OUTSIDE_THE_SITE)
+        if (root / top).is_dir()
+        for path in (root / top).rglob("*.py")
+        if "migrations" not in path.parts
+    }
 
 
 def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
@@ -75,10 +79,15 @@ def problems(root: Path) -> list[str]:
                 found.append(f"{name} imports {imported} from the tests")
             elif top(name) == "harness" and where in ("benchmarks", "tools"):
                 found.append(f"{name} (the harness) imports {imported}")
-            elif (top(name) == "tests" and where == "benchmarks"
-                  and not name.startswith("tests.benchmarks.")
-                  and not any(imported == b or imported.startswith(b + ".")
-                              for b in RUNS_A_BENCHMARK.get(name, ()))):
+            elif (
+                top(name) == "tests"
+                and where == "benchmarks"
+                and not name.startswith("tests.benchmarks.")
+                and not any(
+                    imported == b or imported.startswith(b + ".")
+                    for b in RUNS_A_BENCHMARK.get(name, ())
+                )
+            ):
                 found.append(f"{name} imports the benchmark {imported} it does not test")
             elif top(name) in SITE and where in OUTSIDE_THE_SITE:
                 found.append(f"{name} (the site) imports {imported}")

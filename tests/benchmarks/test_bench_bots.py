@@ -59,10 +59,14 @@ def test_round_result_reads_wins_feeders_and_settlement():
     state = Round.deal(seed="bench-bots", dealer=0)
     state.phase, state.end = "ended", "wall_empty"
     state.winners = [
-        {"seat": 0, "how": "ron", "fan": 2, "from": 2,
-         "patterns": {"duiduihu": 1, "jingoudiao": 1}},
-        {"seat": 1, "how": "zimo", "fan": 1, "from": None,
-         "patterns": {"pinghu": 0, "zimo": 1}},
+        {
+            "seat": 0,
+            "how": "ron",
+            "fan": 2,
+            "from": 2,
+            "patterns": {"duiduihu": 1, "jingoudiao": 1},
+        },
+        {"seat": 1, "how": "zimo", "fan": 1, "from": None, "patterns": {"pinghu": 0, "zimo": 1}},
     ]
     state.ledger = [
         {"payer": 2, "payee": 0, "amount": 4, "reason": "ron"},
@@ -80,8 +84,12 @@ def test_round_result_reads_wins_feeders_and_settlement():
     assert r.net == (4, 4, 10, -18)
     # By source: discard wins, 自摸, kongs, wall end.
     assert r.income == ((4, 0, 0, 0), (0, 4, 0, 0), (-4, -2, 0, 16), (0, -2, 0, -16))
-    assert r.patterns == ((("duiduihu", 1), ("jingoudiao", 1)), (("pinghu", 1), ("zimo", 1)),
-                          (), ())
+    assert r.patterns == (
+        (("duiduihu", 1), ("jingoudiao", 1)),
+        (("pinghu", 1), ("zimo", 1)),
+        (),
+        (),
+    )
 
 
 def test_the_patterns_of_a_level_s_wins_are_shares_of_its_wins(played):
@@ -96,22 +104,44 @@ def test_the_patterns_of_a_level_s_wins_are_shares_of_its_wins(played):
                     kinds.update(dict(r.patterns[s]))
         # Every win counts its pattern (平胡 at least), so no share is above one.
         assert all(0 < share <= 1 for share in stats["patterns"].values())
-        assert sum(share for name, share in stats["patterns"].items()
-                   if name in ("pinghu", "duiduihu", "qingyise", "qidui")) <= 1 + 1e-9
+        assert (
+            sum(
+                share
+                for name, share in stats["patterns"].items()
+                if name in ("pinghu", "duiduihu", "qingyise", "qidui")
+            )
+            <= 1 + 1e-9
+        )
         assert stats["patterns"] == pytest.approx(
-            {name: count / stats["wins"] for name, count in kinds.items()})
-    text = bench_bots.format_markdown({**summary, "deals_per_pairing": DEALS, "seed": 7,
-                                       "arrangements": ["ABAB"], "seconds": 1.0,
-                                       "rounds_per_second": 1.0,
-                                       "options": {}})
+            {name: count / stats["wins"] for name, count in kinds.items()}
+        )
+    text = bench_bots.format_markdown(
+        {
+            **summary,
+            "deals_per_pairing": DEALS,
+            "seed": 7,
+            "arrangements": ["ABAB"],
+            "seconds": 1.0,
+            "rounds_per_second": 1.0,
+            "options": {},
+        }
+    )
     assert "Share of wins counting each pattern or extra" in text
     assert f"- strong ({summary['levels']['strong']['wins']} wins): pinghu " in text
 
 
 def test_income_by_source_reads_each_payment_reason():
-    expected = {"ron": "discard_win", "rob_kong": "discard_win", "zimo": "zimo",
-                "kong_exposed": "kongs", "kong_transfer": "kongs", "kong_refund": "kongs",
-                "pig": "wall_end", "not_ready": "wall_end", "ready_difference": "wall_end"}
+    expected = {
+        "ron": "discard_win",
+        "rob_kong": "discard_win",
+        "zimo": "zimo",
+        "kong_exposed": "kongs",
+        "kong_transfer": "kongs",
+        "kong_refund": "kongs",
+        "pig": "wall_end",
+        "not_ready": "wall_end",
+        "ready_difference": "wall_end",
+    }
     for reason, source in expected.items():
         assert bench_bots.income_source(reason) == source
 
@@ -131,39 +161,52 @@ def test_income_by_source_adds_up_to_the_points(played):
 
 def test_kong_money_by_kind_is_what_the_ledger_paid_for_kongs():
     state = Round.deal(seed="kong-money", dealer=0)
-    state.ledger.extend([
-        {"payer": 1, "payee": 0, "amount": 2, "reason": "kong_concealed"},
-        {"payer": 2, "payee": 0, "amount": 2, "reason": "kong_concealed"},
-        {"payer": 3, "payee": 1, "amount": 2, "reason": "kong_exposed"},
-        {"payer": 1, "payee": 2, "amount": 2, "reason": "kong_transfer"},
-        {"payer": 0, "payee": 3, "amount": 8, "reason": "zimo"},
-    ])
-    result = bench_bots.round_result(state, ("easy", "strong"), 0, "ABAB",
-                                     bench_bots.seat_levels(("easy", "strong"), "ABAB"))
+    state.ledger.extend(
+        [
+            {"payer": 1, "payee": 0, "amount": 2, "reason": "kong_concealed"},
+            {"payer": 2, "payee": 0, "amount": 2, "reason": "kong_concealed"},
+            {"payer": 3, "payee": 1, "amount": 2, "reason": "kong_exposed"},
+            {"payer": 1, "payee": 2, "amount": 2, "reason": "kong_transfer"},
+            {"payer": 0, "payee": 3, "amount": 8, "reason": "zimo"},
+        ]
+    )
+    result = bench_bots.round_result(
+        state, ("easy", "strong"), 0, "ABAB", bench_bots.seat_levels(("easy", "strong"), "ABAB")
+    )
     kinds = dict(zip(bench_bots.KONG_REASONS, zip(*result.kong_money, strict=True), strict=True))
     assert kinds["kong_concealed"] == ((4, 0), (0, 2), (0, 2), (0, 0))
     assert kinds["kong_exposed"] == ((0, 0), (2, 0), (0, 0), (0, 2))
     assert kinds["kong_transfer"] == ((0, 0), (0, 2), (2, 0), (0, 0))
     assert kinds["kong_added"] == kinds["kong_refund"] == ((0, 0),) * SEATS
-    assert [sum(got - paid for got, paid in row) for row in result.kong_money] == \
-        [row[bench_bots.INCOME_SOURCES.index("kongs")] for row in result.income]
+    assert [sum(got - paid for got, paid in row) for row in result.kong_money] == [
+        row[bench_bots.INCOME_SOURCES.index("kongs")] for row in result.income
+    ]
 
 
 def test_kong_money_of_real_rounds_adds_up_to_their_kong_income(played):
     results, timings = played
     kongs = bench_bots.INCOME_SOURCES.index("kongs")
     for r in results:
-        assert [sum(got - paid for got, paid in row) for row in r.kong_money] == \
-            [row[kongs] for row in r.income]
+        assert [sum(got - paid for got, paid in row) for row in r.kong_money] == [
+            row[kongs] for row in r.income
+        ]
     assert any(got for r in results for row in r.kong_money for got, _ in row)
     summary = bench_bots.summarise(results, LEVELS, timings)
     for stats in summary["levels"].values():
         net = sum(k["received"] - k["paid"] for k in stats["kong_money"].values())
         assert net == pytest.approx(stats["income"]["kongs"])
-    text = bench_bots.format_markdown({**summary, "seed": 7, "deals_per_pairing": DEALS,
-                                       "arrangements": ["ABAB"], "rules": "default",
-                                       "seconds": 1.0, "rounds_per_second": 1.0,
-                                       "options": {}})
+    text = bench_bots.format_markdown(
+        {
+            **summary,
+            "seed": 7,
+            "deals_per_pairing": DEALS,
+            "arrangements": ["ABAB"],
+            "rules": "default",
+            "seconds": 1.0,
+            "rounds_per_second": 1.0,
+            "options": {},
+        }
+    )
     assert "Kong money per seat-round, received / paid:" in text
 
 
@@ -205,8 +248,7 @@ def test_same_seed_same_result():
 
 def test_command_line_prints_tables_and_writes_json(tmp_path, capsys):
     out = tmp_path / "bots.json"
-    bench_bots.main(["--rounds", "4", "--levels", "easy,strong", "--seed", "2",
-                     "--json", str(out)])
+    bench_bots.main(["--rounds", "4", "--levels", "easy,strong", "--seed", "2", "--json", str(out)])
     text = capsys.readouterr().out
     assert "| easy | all | 8 |" in text  # 4 rounds, 2 seats each
     assert "| easy v strong | 2 | 4 |" in text
@@ -214,12 +256,15 @@ def test_command_line_prints_tables_and_writes_json(tmp_path, capsys):
     assert data["rounds"] == 4 and data["deals_per_pairing"] == 2
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--levels", "easy,grandmaster"], "unknown level(s) grandmaster"),
-    (["--levels", "easy,easy"], "two different levels"),
-    (["--rounds", "1"], "too few"),
-    (["--options", '{"cap": 99}'], "cap"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--levels", "easy,grandmaster"], "unknown level(s) grandmaster"),
+        (["--levels", "easy,easy"], "two different levels"),
+        (["--rounds", "1"], "too few"),
+        (["--options", '{"cap": 99}'], "cap"),
+    ],
+)
 def test_bad_input_is_a_clear_error(args, message, capsys):
     with pytest.raises(SystemExit):
         bench_bots.main(args)
@@ -246,9 +291,18 @@ def synthetic_round(pairing, deal, arrangement, level_points):
     levels = bench_bots.seat_levels(pairing, arrangement)
     nothing = (False,) * SEATS
     return bench_bots.RoundResult(
-        pairing=pairing, deal=deal, arrangement=arrangement, levels=levels,
-        net=tuple(level_points[level] for level in levels), won=nothing, fed=nothing,
-        fans=((),) * SEATS, pig=nothing, not_ready=nothing, end="wall_empty")
+        pairing=pairing,
+        deal=deal,
+        arrangement=arrangement,
+        levels=levels,
+        net=tuple(level_points[level] for level in levels),
+        won=nothing,
+        fed=nothing,
+        fans=((),) * SEATS,
+        pig=nothing,
+        not_ready=nothing,
+        end="wall_empty",
+    )
 
 
 def test_a_contrast_cancels_the_luck_of_the_deal_the_pairings_share():
@@ -258,10 +312,12 @@ def test_a_contrast_cancels_the_luck_of_the_deal_the_pairings_share():
     results = []
     for deal, points in enumerate(luck):
         for arrangement in ("ABAB", "BABA"):
-            results.append(synthetic_round(("X", "C"), deal, arrangement,
-                                           {"X": points + 1, "C": -points - 1}))
-            results.append(synthetic_round(("Y", "C"), deal, arrangement,
-                                           {"Y": points, "C": -points}))
+            results.append(
+                synthetic_round(("X", "C"), deal, arrangement, {"X": points + 1, "C": -points - 1})
+            )
+            results.append(
+                synthetic_round(("Y", "C"), deal, arrangement, {"Y": points, "C": -points})
+            )
     assert bench_bots.pairings_of(("X", "Y", "C"), against="C") == [("X", "C"), ("Y", "C")]
     summary = bench_bots.summarise(results, ("X", "Y", "C"), bench_bots.Timings(), against="C")
     (contrast,) = summary["contrasts"]
@@ -277,8 +333,11 @@ def test_a_contrast_cancels_the_luck_of_the_deal_the_pairings_share():
 
 def test_without_against_every_two_levels_play_and_each_third_gives_a_contrast():
     assert bench_bots.pairings_of(("a", "b", "c")) == [("a", "b"), ("a", "c"), ("b", "c")]
-    results = [synthetic_round(pairing, deal, "ABAB", {pairing[0]: deal, pairing[1]: -deal})
-               for pairing in bench_bots.pairings_of(("a", "b", "c")) for deal in range(3)]
+    results = [
+        synthetic_round(pairing, deal, "ABAB", {pairing[0]: deal, pairing[1]: -deal})
+        for pairing in bench_bots.pairings_of(("a", "b", "c"))
+        for deal in range(3)
+    ]
     summary = bench_bots.summarise(results, ("a", "b", "c"), bench_bots.Timings())
     found = {(c["a"], c["b"], c["against"]): c["difference"]["mean"] for c in summary["contrasts"]}
     assert set(found) == {("a", "b", "c"), ("a", "c", "b"), ("b", "c", "a")}
@@ -290,14 +349,29 @@ def test_without_against_every_two_levels_play_and_each_third_gives_a_contrast()
 
 def test_against_plays_each_level_against_one_and_pairs_them_by_deal(tmp_path, capsys):
     out = tmp_path / "against.json"
-    bench_bots.main(["--rounds", "12", "--levels", "easy,expert-without-live,strong",
-                     "--against", "strong", "--seed", "5", "--workers", "1",
-                     "--json", str(out)])
+    bench_bots.main(
+        [
+            "--rounds",
+            "12",
+            "--levels",
+            "easy,expert-without-live,strong",
+            "--against",
+            "strong",
+            "--seed",
+            "5",
+            "--workers",
+            "1",
+            "--json",
+            str(out),
+        ]
+    )
     text = capsys.readouterr().out
     assert "| easy v expert-without-live, against strong | 3 |" in text
     data = json.loads(out.read_text())
     assert [(p["a"], p["b"]) for p in data["pairings"]] == [
-        ("easy", "strong"), ("expert-without-live", "strong")]
+        ("easy", "strong"),
+        ("expert-without-live", "strong"),
+    ]
     assert data["deals_per_pairing"] == 3  # 12 rounds: 2 pairings × 2 arrangements × 3
     (contrast,) = data["contrasts"]
     first, second = (p["difference"]["mean"] for p in data["pairings"])

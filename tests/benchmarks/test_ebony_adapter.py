@@ -40,8 +40,14 @@ def play(levels, seed: str, options=None, dealer: int = 0, check=None):
         if check is not None:
             check(state, seat, action, table)
 
-    play_round(state, levels, random.Random(seed), on_decision=legal_only,
-               choose=table.choose, on_applied=table.observe)
+    play_round(
+        state,
+        levels,
+        random.Random(seed),
+        on_decision=legal_only,
+        choose=table.choose,
+        on_applied=table.observe,
+    )
     return state, table, decisions
 
 
@@ -62,8 +68,11 @@ def test_four_ebony_z_seats_play_a_round_to_its_end():
     assert_ended_well(state, table, decisions, levels)
 
 
-@pytest.mark.parametrize("options", [ebony.EBONY_RULES, {}, {"mode": "xueliu"}],
-                         ids=["ebony-rules", "default-rules", "xueliu"])
+@pytest.mark.parametrize(
+    "options",
+    [ebony.EBONY_RULES, {}, {"mode": "xueliu"}],
+    ids=["ebony-rules", "default-rules", "xueliu"],
+)
 def test_ebony_initial_and_our_expert_play_a_round_together(options):
     levels = ("ebony-initial", "expert", "ebony-initial", "expert")
     state, table, decisions = play(levels, "ebony-mixed", options, dealer=2)
@@ -78,8 +87,9 @@ def test_with_exchange_three_ebony_seats_swap_our_bots_pick():
         if action[0] == "exchange":
             picks.append(seat)
 
-    state, table, decisions = play(levels, "ebony-exchange", {"exchange_three": True},
-                                   check=note_picks)
+    state, table, decisions = play(
+        levels, "ebony-exchange", {"exchange_three": True}, check=note_picks
+    )
     assert_ended_well(state, table, decisions, levels)
     assert sorted(picks) == list(range(SEATS))
 
@@ -221,15 +231,24 @@ def test_its_next_tile_and_bad_decomposition_tests_are_unchanged_by_the_speed_up
 
 def test_the_speed_ups_change_no_decision_of_a_tournament(monkeypatch):
     def rounds(summary):
-        return [(p["a"], p["b"], p["difference"]["mean"], p["levels"]["ebony-z"]["wins"],
-                 p["levels"]["ebony-z"]["patterns"]) for p in summary["pairings"]]
+        return [
+            (
+                p["a"],
+                p["b"],
+                p["difference"]["mean"],
+                p["levels"]["ebony-z"]["wins"],
+                p["levels"]["ebony-z"]["patterns"],
+            )
+            for p in summary["pairings"]
+        ]
 
     hk = ebony.load().strategies["ebony-z"].hk
     fast = rounds(bench_bots.run(("strong", "ebony-z"), 2, seed=21, rules="ebony", workers=1))
     for name in ("hyval", "cost", "haha", "nxtile", "nnxtile"):
         monkeypatch.setattr(hk, name, getattr(hk, name).original)
-    assert rounds(bench_bots.run(("strong", "ebony-z"), 2, seed=21, rules="ebony",
-                                 workers=1)) == fast
+    assert (
+        rounds(bench_bots.run(("strong", "ebony-z"), 2, seed=21, rules="ebony", workers=1)) == fast
+    )
 
 
 def test_the_wider_cache_answers_from_the_zero_pattern_of_kb():
@@ -280,8 +299,14 @@ def test_on_its_own_deals_it_plays_the_games_of_its_own_engine():
     """Under EBONY_RULES our engine with ebony-initial seats plays, action for action,
     the game its own engine plays on the same deal, with the same scores."""
     script = SAME_GAME.replace("SEEDS", "[0, 1, 2, 3]")
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
-                         text=True, timeout=120, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
     for row in json.loads(out.splitlines()[-1]):
         assert row["ours"] == row["theirs"]
         assert row["net"] == row["scores"]
@@ -294,13 +319,17 @@ def test_the_tournament_gives_the_same_result_with_one_or_two_workers():
     def without_timings(summary):
         for key in ("seconds", "rounds_per_second", "workers"):
             summary.pop(key)
-        for stats in [*summary["levels"].values(),
-                      *(s for p in summary["pairings"] for s in p["levels"].values())]:
+        for stats in [
+            *summary["levels"].values(),
+            *(s for p in summary["pairings"] for s in p["levels"].values()),
+        ]:
             stats.pop("decisions")
         return summary
 
-    one, two = (bench_bots.run(("easy", "ebony-initial"), 8, seed=4, rules="ebony",
-                               workers=workers) for workers in (1, 2))
+    one, two = (
+        bench_bots.run(("easy", "ebony-initial"), 8, seed=4, rules="ebony", workers=workers)
+        for workers in (1, 2)
+    )
     assert two["workers"] == 2
     assert without_timings(one) == without_timings(two)
     stats = one["levels"]["ebony-initial"]
@@ -310,8 +339,20 @@ def test_the_tournament_gives_the_same_result_with_one_or_two_workers():
 
 
 def test_command_line_takes_ebony_levels_rules_and_workers(capsys):
-    bench_bots.main(["--rounds", "4", "--levels", "strong,ebony-initial", "--rules", "ebony",
-                     "--workers", "1", "--seed", "3"])
+    bench_bots.main(
+        [
+            "--rounds",
+            "4",
+            "--levels",
+            "strong,ebony-initial",
+            "--rules",
+            "ebony",
+            "--workers",
+            "1",
+            "--seed",
+            "3",
+        ]
+    )
     text = capsys.readouterr().out
     assert "| ebony-initial | all | 8 |" in text and "rules ebony" in text
     assert "ebony-initial: answers not allowed by our engine (fallback played): none" in text

@@ -10,14 +10,28 @@ from benchmarks.bots import bench_bots, pool_runs
 
 def run_of(seed: int, mean: float, half: float, deals: int = 1000) -> dict:
     """A run's summary as bench_bots writes it, with one pairing of the given A − B."""
-    level = {"seat_rounds": 4 * deals, "wins": 2 * deals, "win_rate": 0.5, "zimo_rate": 0.25,
-             "deal_in_rate": 0.3, "mean_fan": 1.0,
-             "income": {source: 0.0 for source in bench_bots.INCOME_SOURCES}}
-    return {"seed": seed, "options": {"cap": None},
-            "pairings": [{"a": "expert", "b": "ebony-z", "deals": deals,
-                          "difference": {"mean": mean, "low": mean - half,
-                                         "high": mean + half, "n": deals},
-                          "levels": {"expert": dict(level), "ebony-z": dict(level)}}]}
+    level = {
+        "seat_rounds": 4 * deals,
+        "wins": 2 * deals,
+        "win_rate": 0.5,
+        "zimo_rate": 0.25,
+        "deal_in_rate": 0.3,
+        "mean_fan": 1.0,
+        "income": {source: 0.0 for source in bench_bots.INCOME_SOURCES},
+    }
+    return {
+        "seed": seed,
+        "options": {"cap": None},
+        "pairings": [
+            {
+                "a": "expert",
+                "b": "ebony-z",
+                "deals": deals,
+                "difference": {"mean": mean, "low": mean - half, "high": mean + half, "n": deals},
+                "levels": {"expert": dict(level), "ebony-z": dict(level)},
+            }
+        ],
+    }
 
 
 def test_two_equally_precise_runs_pool_to_their_average_with_a_narrower_interval():
@@ -48,10 +62,12 @@ def test_kong_money_is_pooled_by_seat_rounds_when_every_run_has_it():
     small, large = run_of(1, 0.0, 0.4, deals=100), run_of(2, 0.0, 0.4, deals=300)
     for run, paid in ((small, 0.4), (large, 0.0)):
         run["pairings"][0]["levels"]["expert"]["kong_money"] = {
-            reason: {"received": 0.2, "paid": paid} for reason in bench_bots.KONG_REASONS}
+            reason: {"received": 0.2, "paid": paid} for reason in bench_bots.KONG_REASONS
+        }
     pooled = pool_runs.pool([small, large])
-    assert pooled[0]["levels"]["expert"]["kong_money"]["kong_added"] == \
-        pytest.approx({"received": 0.2, "paid": 0.1})
+    assert pooled[0]["levels"]["expert"]["kong_money"]["kong_added"] == pytest.approx(
+        {"received": 0.2, "paid": 0.1}
+    )
     assert "kong_money" not in pooled[0]["levels"]["ebony-z"]  # an older run has none
 
 
@@ -71,8 +87,9 @@ def test_real_runs_pool_from_the_command_line(tmp_path, capsys):
     paths = []
     for seed in (3, 4):
         path = tmp_path / f"run{seed}.json"
-        bench_bots.main(["--rounds", "8", "--levels", "easy,strong", "--seed", str(seed),
-                         "--json", str(path)])
+        bench_bots.main(
+            ["--rounds", "8", "--levels", "easy,strong", "--seed", str(seed), "--json", str(path)]
+        )
         paths.append(path)
     capsys.readouterr()
     pool_runs.main([str(p) for p in paths])

@@ -47,14 +47,13 @@ def play(attempt: Attempt, level: str) -> Round:
     return play_by_hand(attempt.round, level, seed=5, person_seat=attempt.challenge.seat)
 
 
-
-
 def test_the_par_is_masters_own_result_on_the_seat_of_the_same_deal():
     challenge = days.challenge_of(days.local_day())
     assert challenge.seed_hash == hashlib.sha256(challenge.seed.encode()).hexdigest()
     # Four 大师 on the deal, played by the engine alone, away from the site.
-    engine = EngineRound.deal(challenge.seed, challenge.dealer,
-                              RoomOptions.from_dict(challenge.options))
+    engine = EngineRound.deal(
+        challenge.seed, challenge.dealer, RoomOptions.from_dict(challenge.options)
+    )
     play_round(engine, ["expert"] * 4, random.Random(0))
     assert challenge.par == engine.net()[challenge.seat]
     assert challenge.expert_round.status == Round.Status.ENDED
@@ -69,8 +68,9 @@ def test_two_people_play_the_same_deal_from_the_same_seat():
         rnd = attempt.round
         assert (rnd.seed_hash, rnd.dealer) == (first.challenge.seed_hash, first.challenge.dealer)
         assert rnd.players.get(seat=first.challenge.seat).user == attempt.user
-        assert [p.bot_level for p in rnd.players.exclude(seat=first.challenge.seat)] == \
-            ["expert"] * 3
+        assert [p.bot_level for p in rnd.players.exclude(seat=first.challenge.seat)] == [
+            "expert"
+        ] * 3
     dealt = [replay(a.round, 0) for a in (first, second)]
     assert [dealt[0].hand_tiles(s) for s in range(4)] == [dealt[1].hand_tiles(s) for s in range(4)]
     assert dealt[0].wall == dealt[1].wall
@@ -112,9 +112,12 @@ def test_the_seed_is_secret_until_the_day_is_over_and_then_matches_the_commitmen
     rnd = play(attempt, "strong")
     challenge = attempt.challenge
     secret = challenge.seed
-    pages = [reverse("challenge:today"), reverse("round_detail", args=[rnd.pk]),
-             reverse("round_export", args=[rnd.pk]),
-             reverse("round_detail", args=[challenge.expert_round_id])]
+    pages = [
+        reverse("challenge:today"),
+        reverse("round_detail", args=[rnd.pk]),
+        reverse("round_export", args=[rnd.pk]),
+        reverse("round_detail", args=[challenge.expert_round_id]),
+    ]
     for page in pages:
         body = client.get(page).content.decode()
         assert challenge.seed_hash in body or page.endswith(".json")
@@ -123,8 +126,12 @@ def test_the_seed_is_secret_until_the_day_is_over_and_then_matches_the_commitmen
     late = days.start(person("late"))
     after_midnight = challenge.ends_at + timedelta(minutes=5)
     with mock.patch("django.utils.timezone.now", return_value=after_midnight):
-        assert secret not in client.get(reverse("challenge:day",
-                                                args=[challenge.day.isoformat()])).content.decode()
+        assert (
+            secret
+            not in client.get(
+                reverse("challenge:day", args=[challenge.day.isoformat()])
+            ).content.decode()
+        )
         play(late, "easy")
         # Today's page is the next day's now: the day's own page shows the seed.
         for page in [reverse("challenge:day", args=[challenge.day.isoformat()]), *pages[1:]]:
@@ -142,7 +149,8 @@ def test_the_day_s_ranking_is_ordered_by_points():
     assert [e.against_par for e in ranking] == [e.points - challenge.par for e in ranking]
     for before, after in zip(ranking, ranking[1:], strict=False):
         assert before.rank <= after.rank and (before.rank == after.rank) == (
-            before.points == after.points)
+            before.points == after.points
+        )
 
 
 def test_an_unfinished_game_is_not_ranked():

@@ -137,7 +137,8 @@ def test_sets_asked_for_at_once_are_counted_against_the_day_s_limit(shared_datab
 
 @pytest.mark.django_db(transaction=True)
 def test_another_person_s_write_goes_through_while_masters_games_are_played(
-        shared_database, monkeypatch):
+    shared_database, monkeypatch
+):
     owner, sitter = person("maker"), person("sitter")
     elsewhere = seating.create_room(owner=person("host"), name="elsewhere", options={})
     first_game_over, release = threading.Event(), threading.Event()
@@ -186,15 +187,18 @@ def test_a_set_cut_short_is_completed_by_its_page(client, monkeypatch, in_game):
     deal_set = DealSet.objects.get(owner=owner)  # stored before 大师's games were played
     assert deal_set.pars == []
     assert masters_rounds(deal_set) == [(1, "ended"), (2, "ended")] + (
-        [(3, "playing")] if in_game else [])
+        [(3, "playing")] if in_game else []
+    )
     client.force_login(owner)
     page = client.get(reverse("challenge:deal_set", args=[deal_set.code]))
     assert page.status_code == 200
     deal_set.refresh_from_db()
     assert deal_set.pars == expected_pars(deal_set)  # as a set made in one go
     assert masters_rounds(deal_set) == [(n, "ended") for n in range(1, 5)]
-    assert list(deal_set.expert_room.rounds.order_by("number")
-                .values_list("seed_hash", flat=True)) == deal_set.hashes
+    assert (
+        list(deal_set.expert_room.rounds.order_by("number").values_list("seed_hash", flat=True))
+        == deal_set.hashes
+    )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -230,4 +234,5 @@ def test_callers_at_once_complete_a_set_dealing_each_deal_once(shared_database, 
     for user in users:  # and each friend's table has its first deal
         table = friends.table_of(deal_set, user)
         assert list(table.room.rounds.values_list("number", "seed_hash")) == [
-            (1, deal_set.hashes[0])]
+            (1, deal_set.hashes[0])
+        ]

@@ -42,8 +42,9 @@ def test_a_logged_out_friend_sees_which_set_and_who_made_it(deal_set):
 
 def test_the_landing_page_in_english(deal_set):
     friend = Client(HTTP_ACCEPT_LANGUAGE="en")
-    page = friend.get(reverse("challenge:deal_set", args=[deal_set.code]),
-                      follow=True).content.decode()
+    page = friend.get(
+        reverse("challenge:deal_set", args=[deal_set.code]), follow=True
+    ).content.decode()
     assert "Same deals from 兰兰: 周末四局, 2 deals" in page
 
 
@@ -58,7 +59,7 @@ def test_the_set_s_page_copies_its_link_with_one_press(deal_set):
     page = client.get(reverse("challenge:deal_set", args=[deal_set.code])).content.decode()
     share = re.search(r'<div class="share"[^>]*>', page)
     assert share, "no share control"
-    assert f'/challenge/friends/{deal_set.code}/' in share.group(0)
+    assert f"/challenge/friends/{deal_set.code}/" in share.group(0)
     assert 'class="share-button"' in page and "js/share" in page
 
 

@@ -39,8 +39,11 @@ def play_table(table: DealSetTable, level: str) -> list[Round]:
     played = []
     room, user = table.room, table.user
     for number in range(1, len(table.deal_set.deals) + 1):
-        rnd = room.rounds.get(number=number) if number == 1 else seating.set_ready(
-            room=room, user=user)
+        rnd = (
+            room.rounds.get(number=number)
+            if number == 1
+            else seating.set_ready(room=room, user=user)
+        )
         played.append(play_by_hand(rnd, level, seed=5, person_seat=table.deal_set.seat))
     return played
 
@@ -48,8 +51,9 @@ def play_table(table: DealSetTable, level: str) -> list[Round]:
 def test_every_friend_plays_the_same_deals_in_the_same_order_and_the_pars_are_masters():
     owner = person("owner")
     deal_set = friends.create(owner=owner, name="周五牌局", count=3)
-    assert deal_set.hashes == [hashlib.sha256(seed.encode()).hexdigest()
-                               for seed, _dealer in deal_set.deals]
+    assert deal_set.hashes == [
+        hashlib.sha256(seed.encode()).hexdigest() for seed, _dealer in deal_set.deals
+    ]
     for (seed, dealer), par in zip(deal_set.deals, deal_set.pars, strict=True):
         engine = EngineRound.deal(seed, dealer, RoomOptions.from_dict(deal_set.options))
         play_round(engine, ["expert"] * 4, random.Random(0))
@@ -57,8 +61,9 @@ def test_every_friend_plays_the_same_deals_in_the_same_order_and_the_pars_are_ma
     tables = [friends.join(deal_set, owner), friends.join(deal_set, person("friend"))]
     rounds = [play_table(t, "strong") for t in tables]
     for table_rounds in rounds:
-        assert [(r.seed_hash, r.dealer) for r in table_rounds] == \
-            [(h, d) for h, (_s, d) in zip(deal_set.hashes, deal_set.deals, strict=True)]
+        assert [(r.seed_hash, r.dealer) for r in table_rounds] == [
+            (h, d) for h, (_s, d) in zip(deal_set.hashes, deal_set.deals, strict=True)
+        ]
     # The match is the set: no fourth round is dealt.
     with pytest.raises(ServiceError):
         seating.set_ready(room=tables[0].room, user=owner)
@@ -129,8 +134,9 @@ def test_making_and_joining_through_the_pages(client):
     table = DealSetTable.objects.get(user=owner)
     assert joined["Location"] == reverse("table", args=[table.room.code])
     # The table's final standings link to the set's results.
-    assert client.get(reverse("challenge:room_results", args=[table.room.code]))["Location"] \
-        == reverse("challenge:deal_set", args=[deal_set.code])
+    assert client.get(reverse("challenge:room_results", args=[table.room.code]))[
+        "Location"
+    ] == reverse("challenge:deal_set", args=[deal_set.code])
     for bad in [{"deals": "0"}, {"deals": "9"}, {"deals": "x"}, {}]:
         answer = client.post(reverse("challenge:new_deal_set"), bad)
         assert answer.status_code == 400 and "1" in answer.content.decode()
@@ -144,6 +150,7 @@ def test_one_person_makes_at_most_a_few_sets_a_day():
         friends.create(owner=owner, name="", count=1)
     with pytest.raises(ServiceError):
         friends.create(owner=owner, name="", count=1)
-    with mock.patch("django.utils.timezone.now",
-                    return_value=timezone.now() + timedelta(days=1, minutes=1)):
+    with mock.patch(
+        "django.utils.timezone.now", return_value=timezone.now() + timedelta(days=1, minutes=1)
+    ):
         friends.create(owner=owner, name="", count=1)

@@ -20,8 +20,10 @@ from tests.tables import play_by_hand
 
 pytestmark = pytest.mark.django_db
 
-FIXED = ("The seats at this table are fixed: everybody plays its deals against the same "
-         "computer players, so that the results compare.")
+FIXED = (
+    "The seats at this table are fixed: everybody plays its deals against the same "
+    "computer players, so that the results compare."
+)
 NOT_YOURS = "Only the player this table was made for can sit at it."
 
 
@@ -52,42 +54,64 @@ def between_deals():
 
 
 def seats(room) -> list[tuple]:
-    return list(Seat.objects.filter(room=room).order_by("index")
-                .values_list("index", "user_id", "bot_level", "ready"))
+    return list(
+        Seat.objects.filter(room=room)
+        .order_by("index")
+        .values_list("index", "user_id", "bot_level", "ready")
+    )
 
 
 def players(rnd) -> list[tuple]:
-    return list(RoundPlayer.objects.filter(round=rnd).order_by("seat")
-                .values_list("seat", "user_id", "bot_level"))
+    return list(
+        RoundPlayer.objects.filter(round=rnd)
+        .order_by("seat")
+        .values_list("seat", "user_id", "bot_level")
+    )
 
 
 SEATED = {
-    "the owner removes 大师": (FIXED, lambda room, owner, stranger: seating.remove_bot(
-        room=room, user=owner, index=1)),
-    "the owner frees 大师's seat": (FIXED, lambda room, owner, stranger: seating.free_seat(
-        room=room, user=owner, index=2)),
-    "a stranger with the code sits down": (NOT_YOURS, lambda room, owner, stranger:
-                                           seating.take_seat(room=room, user=stranger)),
+    "the owner removes 大师": (
+        FIXED,
+        lambda room, owner, stranger: seating.remove_bot(room=room, user=owner, index=1),
+    ),
+    "the owner frees 大师's seat": (
+        FIXED,
+        lambda room, owner, stranger: seating.free_seat(room=room, user=owner, index=2),
+    ),
+    "a stranger with the code sits down": (
+        NOT_YOURS,
+        lambda room, owner, stranger: seating.take_seat(room=room, user=stranger),
+    ),
 }
 # With the owner's own seat empty (the owner may leave it, and take it back).
 OWNER_AWAY = {
-    "a stranger takes the empty seat": (NOT_YOURS, lambda room, owner, stranger:
-                                        seating.take_seat(room=room, user=stranger, index=0)),
-    "a stranger sits down": (NOT_YOURS, lambda room, owner, stranger: seating.take_seat(
-        room=room, user=stranger)),
-    "the owner adds an easy computer": (FIXED, lambda room, owner, stranger: seating.add_bot(
-        room=room, user=owner, index=0, level="easy")),
-    "the owner fills the empty seat": (FIXED, lambda room, owner, stranger:
-                                       seating.fill_empty_seats(room=room, user=owner,
-                                                                level="easy")),
-    "the owner sits in 大师's seat": (FIXED, lambda room, owner, stranger: seating.take_seat(
-        room=room, user=owner, index=1)),
+    "a stranger takes the empty seat": (
+        NOT_YOURS,
+        lambda room, owner, stranger: seating.take_seat(room=room, user=stranger, index=0),
+    ),
+    "a stranger sits down": (
+        NOT_YOURS,
+        lambda room, owner, stranger: seating.take_seat(room=room, user=stranger),
+    ),
+    "the owner adds an easy computer": (
+        FIXED,
+        lambda room, owner, stranger: seating.add_bot(room=room, user=owner, index=0, level="easy"),
+    ),
+    "the owner fills the empty seat": (
+        FIXED,
+        lambda room, owner, stranger: seating.fill_empty_seats(room=room, user=owner, level="easy"),
+    ),
+    "the owner sits in 大师's seat": (
+        FIXED,
+        lambda room, owner, stranger: seating.take_seat(room=room, user=owner, index=1),
+    ),
 }
 
 
 @pytest.mark.parametrize("refusal", [*SEATED, *OWNER_AWAY])
 def test_a_set_s_table_refuses_every_change_of_its_seats_between_deals(
-        between_deals, in_english, refusal):
+    between_deals, in_english, refusal
+):
     room, owner, stranger = between_deals.room, between_deals.user, person("stranger")
     if refusal in OWNER_AWAY:
         seating.leave_seat(room=room, user=owner)
@@ -115,16 +139,17 @@ def test_the_next_deal_has_the_same_seats(between_deals):
     room, owner = between_deals.room, between_deals.user
     first = room.rounds.get(number=1)
     # What an owner might try: 大师 out, an easy computer in, a friend at the table.
-    for attempt in (lambda: seating.remove_bot(room=room, user=owner, index=1),
-                    lambda: seating.add_bot(room=room, user=owner, index=1, level="easy"),
-                    lambda: seating.take_seat(room=room, user=person("friend"))):
+    for attempt in (
+        lambda: seating.remove_bot(room=room, user=owner, index=1),
+        lambda: seating.add_bot(room=room, user=owner, index=1, level="easy"),
+        lambda: seating.take_seat(room=room, user=person("friend")),
+    ):
         with contextlib.suppress(ServiceError):
             attempt()
     second = seating.set_ready(room=room, user=owner)
     assert second is not None and second.number == 2
     assert players(second) == players(first)
-    assert [level for _seat, _user, level in players(second)] == ["", "expert", "expert",
-                                                                   "expert"]
+    assert [level for _seat, _user, level in players(second)] == ["", "expert", "expert", "expert"]
 
 
 def settlement_of(page: str) -> str:
@@ -141,8 +166,7 @@ def test_a_finished_deal_links_to_the_set_s_results(between_deals, client):
     settlement = settlement_of(page)
     assert 'role="region" aria-label="结算"' in settlement
     assert f'href="{results}"' in settlement
-    assert client.get(results)["Location"] == reverse("challenge:deal_set",
-                                                      args=[deal_set.code])
+    assert client.get(results)["Location"] == reverse("challenge:deal_set", args=[deal_set.code])
     # The last deal: the link is under the match's final standings, once.
     for number in (2, 3):
         rnd = seating.set_ready(room=room, user=owner)

@@ -7,12 +7,15 @@ import pytest
 
 NGINX = "/usr/sbin/nginx"
 
-needs_nginx = pytest.mark.skipif(not os.path.exists(NGINX),
-                                 reason="needs nginx (apt-get install nginx-light)")
+needs_nginx = pytest.mark.skipif(
+    not os.path.exists(NGINX), reason="needs nginx (apt-get install nginx-light)"
+)
 
 with_real_services_and_nginx = [
-    pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
-                       reason="the deployment's tests run with the real services "
-                              "(make test with DATABASE_URL=postgres://…, as .ci/run does)"),
+    pytest.mark.skipif(
+        not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+        reason="the deployment's tests run with the real services "
+        "(make test with DATABASE_URL=postgres://…, as .ci/run does)",
+    ),
     needs_nginx,
 ]

@@ -13,10 +13,13 @@ from tests.deploy.faults import the_site_rides_out  # noqa: E402
 pytestmark = with_real_services_and_nginx
 
 
-@pytest.mark.parametrize("fault", [
-    "daphne killed",
-    "daphne drained (SIGTERM)",
-    "worker killed",
-])
+@pytest.mark.parametrize(
+    "fault",
+    [
+        "daphne killed",
+        "daphne drained (SIGTERM)",
+        "worker killed",
+    ],
+)
 def test_the_site_rides_out(fault, own_postgres, tmp_path):
     the_site_rides_out(fault, own_postgres, tmp_path)

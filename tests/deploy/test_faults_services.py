@@ -13,10 +13,13 @@ from tests.deploy.faults import the_site_rides_out  # noqa: E402
 pytestmark = with_real_services_and_nginx
 
 
-@pytest.mark.parametrize("fault", [
-    "redis restart (down 2 s)",
-    "postgres restart (down 5 s)",
-    "postgres away 25 s",
-])
+@pytest.mark.parametrize(
+    "fault",
+    [
+        "redis restart (down 2 s)",
+        "postgres restart (down 5 s)",
+        "postgres away 25 s",
+    ],
+)
 def test_the_site_rides_out(fault, own_postgres, tmp_path):
     the_site_rides_out(fault, own_postgres, tmp_path)

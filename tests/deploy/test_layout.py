@@ -58,9 +58,13 @@ def layout(tmp_path):
     (static / "css").mkdir(parents=True)
     (static / "css" / "site.css").write_text("body{}")
     port = free_port()
-    prod.render(tmp_path / "run", listen=f"127.0.0.1:{port}",
-                ports=[b.port for b in backends], static_root=static,
-                environment={"DATABASE_URL": "postgres://x/y"})
+    prod.render(
+        tmp_path / "run",
+        listen=f"127.0.0.1:{port}",
+        ports=[b.port for b in backends],
+        static_root=static,
+        environment={"DATABASE_URL": "postgres://x/y"},
+    )
     yield tmp_path / "run", port, backends
     for backend in backends:
         backend.shutdown()
@@ -75,8 +79,10 @@ def get(port: int, path: str) -> str:
 
 @contextlib.contextmanager
 def nginx_running(run: Path, port: int):
-    process = subprocess.Popen([NGINX, "-c", str(run / "nginx.conf"), "-p", str(run),
-                                "-g", "daemon off;"], stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [NGINX, "-c", str(run / "nginx.conf"), "-p", str(run), "-g", "daemon off;"],
+        stderr=subprocess.PIPE,
+    )
     try:
         wait_for_port(port, timeout=10)
         yield
@@ -90,8 +96,13 @@ def test_supervisord_runs_each_web_process_the_worker_and_the_proxy(layout):
     config = configparser.ConfigParser(interpolation=None)
     config.read(run / "supervisord.conf")
     programs = [s for s in config.sections() if s.startswith("program:")]
-    assert programs == ["program:web-1", "program:web-2", "program:web-3", "program:worker",
-                        "program:proxy"]
+    assert programs == [
+        "program:web-1",
+        "program:web-2",
+        "program:web-3",
+        "program:worker",
+        "program:proxy",
+    ]
     web = config["program:web-2"]
     assert f"-p {backends[1].port} " in web["command"] and "--proxy-headers" in web["command"]
     assert web["stopsignal"] == "TERM"  # a web process drains on SIGTERM
@@ -101,8 +112,9 @@ def test_supervisord_runs_each_web_process_the_worker_and_the_proxy(layout):
 @needs_nginx
 def test_nginx_accepts_the_configuration(layout):
     run, port, backends = layout
-    checked = subprocess.run([NGINX, "-t", "-c", str(run / "nginx.conf"), "-p", str(run)],
-                             capture_output=True, text=True)
+    checked = subprocess.run(
+        [NGINX, "-t", "-c", str(run / "nginx.conf"), "-p", str(run)], capture_output=True, text=True
+    )
     assert checked.returncode == 0, checked.stderr
 
 

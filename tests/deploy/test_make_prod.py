@@ -38,13 +38,30 @@ def test_make_prod_serves_the_site_through_nginx(own_postgres):
     tmp_path = Path(tempfile.mkdtemp(prefix="xuezhan-prod-"))
     tmp_path.chmod(0o755)
     run = tmp_path / "prod"
-    env = dict(os.environ, DATABASE_URL=own_postgres.url.rsplit("/", 1)[0] + "/xuezhan_prod",
-               REDIS_URL=redis.url, SECRET_KEY="prod-test-key-" + "x" * 40,
-               STATIC_ROOT=str(tmp_path / "static"))
+    env = dict(
+        os.environ,
+        DATABASE_URL=own_postgres.url.rsplit("/", 1)[0] + "/xuezhan_prod",
+        REDIS_URL=redis.url,
+        SECRET_KEY="prod-test-key-" + "x" * 40,
+        STATIC_ROOT=str(tmp_path / "static"),
+    )
     process = subprocess.Popen(
-        [sys.executable, "deploy/prod.py", "--web", "2", "--listen", f"127.0.0.1:{port}",
-         "--run", str(run)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, start_new_session=True)
+        [
+            sys.executable,
+            "deploy/prod.py",
+            "--web",
+            "2",
+            "--listen",
+            f"127.0.0.1:{port}",
+            "--run",
+            str(run),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         base = f"http://127.0.0.1:{port}"
         give_up = time.monotonic() + 120
@@ -59,18 +76,29 @@ def test_make_prod_serves_the_site_through_nginx(own_postgres):
             if status == 200:
                 break
             time.sleep(0.5)
-        assert status == 200, process.stdout.read1().decode(errors="replace")[-3000:] \
-            if process.poll() is not None else f"no healthy site at {base}"
+        assert status == 200, (
+            process.stdout.read1().decode(errors="replace")[-3000:]
+            if process.poll() is not None
+            else f"no healthy site at {base}"
+        )
         status, body, _headers = fetch(base + "/")
         assert status == 200 and "血战到底" in body
         status, css, headers = fetch(base + "/static/css/site.css")
         assert status == 200 and headers.get("Server", "").startswith("nginx")
         programs = subprocess.run(
-            [str(Path(sys.executable).with_name("supervisorctl")), "-c",
-             str(run / "supervisord.conf"), "status"], capture_output=True, text=True).stdout
+            [
+                str(Path(sys.executable).with_name("supervisorctl")),
+                "-c",
+                str(run / "supervisord.conf"),
+                "status",
+            ],
+            capture_output=True,
+            text=True,
+        ).stdout
         for name in ("web-1", "web-2", "worker", "proxy"):
-            assert any(line.startswith(name) and "RUNNING" in line
-                       for line in programs.splitlines()), programs
+            assert any(
+                line.startswith(name) and "RUNNING" in line for line in programs.splitlines()
+            ), programs
     finally:
         os.killpg(process.pid, signal.SIGTERM)  # supervisord stops every process it runs
         try:

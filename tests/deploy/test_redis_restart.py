@@ -11,8 +11,7 @@ def layer_on(redis) -> ResilientRedisChannelLayer:
     return layer
 
 
-async def test_a_socket_waits_through_a_redis_restart_and_hears_its_group_again(
-        own_redis):
+async def test_a_socket_waits_through_a_redis_restart_and_hears_its_group_again(own_redis):
     """Two layers stand for two processes. A consumer waiting for its next message waits
     through the restart rather than failing, and its group membership, which Redis lost,
     is written again: a message sent to the group after the restart reaches it."""
@@ -37,8 +36,7 @@ async def test_a_socket_waits_through_a_redis_restart_and_hears_its_group_again(
     await receiver.close_pools()
 
 
-async def test_joining_a_group_while_redis_is_away_is_let_in_and_counts_once_it_is_back(
-        own_redis):
+async def test_joining_a_group_while_redis_is_away_is_let_in_and_counts_once_it_is_back(own_redis):
     sender, receiver = layer_on(own_redis), layer_on(own_redis)
     channel = await receiver.new_channel()
     own_redis.stop()

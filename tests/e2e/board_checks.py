@@ -81,10 +81,16 @@ def replay_board_problems(page, *, deal: bool = False, min_tiles: int = 52) -> l
     """The problems a person would see with the replay's board as it is on ``page``.
     ``deal``: the frame is the deal's, so every hand holds 13 or 14 tiles face up."""
     phone = page.viewport_size["width"] < 700
-    return page.evaluate(REPLAY_BOARD_PROBLEMS, {
-        "deal": deal, "minTiles": min_tiles,
-        # A phone's board is the card's width (377 px at 412); a laptop's, 1028 px.
-        "minWidth": 300 if phone else 800, "minHeight": 180,
-        # The smallest tile drawn: a meld's at .8 of a discard, 17 px wide on a phone.
-        "minTileWidth": 16, "minTileHeight": 20,
-    })
+    return page.evaluate(
+        REPLAY_BOARD_PROBLEMS,
+        {
+            "deal": deal,
+            "minTiles": min_tiles,
+            # A phone's board is the card's width (377 px at 412); a laptop's, 1028 px.
+            "minWidth": 300 if phone else 800,
+            "minHeight": 180,
+            # The smallest tile drawn: a meld's at .8 of a discard, 17 px wide on a phone.
+            "minTileWidth": 16,
+            "minTileHeight": 20,
+        },
+    )

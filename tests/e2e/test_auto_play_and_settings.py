@@ -70,8 +70,10 @@ def test_the_computer_playing_for_you_is_said_and_taken_back_in_one_press(slow_s
     page.wait_for_timeout(6500)
     page.goto(table_url)
     note = page.locator("#away-note")
-    still, = words("zh-hans", "The computer is still playing for you: press “Take back” "
-                              "below to play yourself.")
+    (still,) = words(
+        "zh-hans",
+        "The computer is still playing for you: press “Take back” below to play yourself.",
+    )
     expect(note).to_contain_text(still, timeout=10000)
     expect(take_back).to_be_visible()
     page.evaluate(SETTLE)
@@ -111,7 +113,8 @@ PANEL_AND_BOARD = """() => {
 
 @pytest.mark.parametrize("size", [(412, 915), (360, 740), (1280, 800)])
 def test_the_settings_cover_no_control_and_close_on_escape_or_a_press_outside(
-        site_url, browser, size):
+    site_url, browser, size
+):
     page = browser.new_page(locale="zh-CN", viewport={"width": size[0], "height": size[1]})
     play_against_computers(page, site_url, f"prefs{int(time.time() * 1000) % 10**8}")
     page.get_by_role("button", name=re.compile("^定缺：")).first.wait_for(timeout=15000)

@@ -52,8 +52,7 @@ def check_sizes(page, language: str) -> None:
 
 
 def test_the_coach_panel_at_the_player_s_turn_covers_no_button(site_url, browser):
-    page = browser.new_page(locale="zh-CN", viewport={"width": 412, "height": 915},
-                            has_touch=True)
+    page = browser.new_page(locale="zh-CN", viewport={"width": 412, "height": 915}, has_touch=True)
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     sign_up(page, site_url, "coach-e2e")

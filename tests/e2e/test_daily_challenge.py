@@ -25,8 +25,9 @@ def shoot(page, name: str) -> None:
 
 
 def test_the_challenge_from_the_lobby_to_the_result(site_url, browser):
-    phone = browser.new_context(locale="zh-CN", viewport={"width": 412, "height": 915},
-                                is_mobile=True, has_touch=True)
+    phone = browser.new_context(
+        locale="zh-CN", viewport={"width": 412, "height": 915}, is_mobile=True, has_touch=True
+    )
     page = phone.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -75,8 +76,9 @@ def test_the_challenge_from_the_lobby_to_the_result(site_url, browser):
     english.wait_for_url(site_url + "/")
     english.goto(site_url + "/challenge/")
     expect(english.get_by_text(re.compile("luck of the deal"))).to_be_visible()
-    expect(english.get_by_role("region", name="Your game").get_by_text("Against the par").first
-           ).to_be_visible()
+    expect(
+        english.get_by_role("region", name="Your game").get_by_text("Against the par").first
+    ).to_be_visible()
     assert screen_problems(english, playing=False) == []
     shoot(english, "challenge-result-1280x800-en")
     english.get_by_role("link", name="大师's game of this deal (replay)").click()
@@ -88,8 +90,9 @@ def test_the_challenge_from_the_lobby_to_the_result(site_url, browser):
 
 
 def test_friends_make_a_set_of_deals_and_compare(site_url, browser):
-    phone = browser.new_context(locale="zh-CN", viewport={"width": 412, "height": 915},
-                                is_mobile=True, has_touch=True)
+    phone = browser.new_context(
+        locale="zh-CN", viewport={"width": 412, "height": 915}, is_mobile=True, has_touch=True
+    )
     page = phone.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -88,8 +88,10 @@ def test_a_player_picks_three_tiles_and_sees_the_swap_on_a_phone(site_url, brows
     assert marked.count() == 3 == len(got)
     for i in range(3):
         assert marked.nth(i).get_attribute("aria-description") == swapped_in
-        assert marked.nth(i).get_attribute("value") in got or marked.nth(i).locator(
-            "img").get_attribute("src").split("/")[-1].split(".")[0] in got
+        assert (
+            marked.nth(i).get_attribute("value") in got
+            or marked.nth(i).locator("img").get_attribute("src").split("/")[-1].split(".")[0] in got
+        )
         badge = marked.nth(i).evaluate("b => getComputedStyle(b, '::after').content")
         assert "⇄" in badge
     shots = os.environ.get("XUEZHAN_SCREENSHOTS")
@@ -98,8 +100,9 @@ def test_a_player_picks_three_tiles_and_sees_the_swap_on_a_phone(site_url, brows
 
 
 def test_without_javascript_ticked_boxes_swap_the_tiles(site_url, browser):
-    context = browser.new_context(locale="zh-CN", java_script_enabled=False,
-                                  viewport={"width": 412, "height": 915})
+    context = browser.new_context(
+        locale="zh-CN", java_script_enabled=False, viewport={"width": 412, "height": 915}
+    )
     page = context.new_page()
     sign_up(page, site_url, f"swapnojs{int(time.time() * 1000) % 10**8}")
     page.goto(site_url + "/rooms/new/")
@@ -119,8 +122,10 @@ def test_without_javascript_ticked_boxes_swap_the_tiles(site_url, browser):
     page.get_by_role("button", name="换三张", exact=True).click()
     page.wait_for_load_state()
     for _ in range(20):  # the computers may still be picking: look again
-        if page.locator(".exchange-note").count() and "换入" in page.locator(
-                ".exchange-note").inner_text():
+        if (
+            page.locator(".exchange-note").count()
+            and "换入" in page.locator(".exchange-note").inner_text()
+        ):
             break
         page.wait_for_timeout(250)
         page.reload()

@@ -26,8 +26,9 @@ def open_room(page, site_url, name) -> str:
 
 
 def test_fill_every_seat_then_share_the_link(site_url, browser):
-    context = browser.new_context(locale="zh-CN", viewport=PHONE,
-                                  permissions=["clipboard-read", "clipboard-write"])
+    context = browser.new_context(
+        locale="zh-CN", viewport=PHONE, permissions=["clipboard-read", "clipboard-write"]
+    )
     # This test is about the clipboard: no share sheet, as on a desktop browser.
     context.add_init_script("delete Navigator.prototype.share; delete navigator.share;")
     page = context.new_page()
@@ -43,7 +44,8 @@ def test_fill_every_seat_then_share_the_link(site_url, browser):
     rows = page.locator("#seating .seat-row")
     page.wait_for_function(
         "() => [...document.querySelectorAll('#seating .seat-row .name')]"
-        ".filter(n => n.textContent.includes('（普通）')).length === 3")
+        ".filter(n => n.textContent.includes('（普通）')).length === 3"
+    )
     assert rows.count() == 4 and page.locator("#seating .name.empty").count() == 0
     assert page.get_by_role("button", name="用电脑补满 3 个空位").count() == 0
     assert page.evaluate("window.samePage === true")  # htmx, not a new page
@@ -68,7 +70,8 @@ def test_a_phone_share_sheet_gets_the_address(site_url, browser):
     context = browser.new_context(locale="zh-CN", viewport=PHONE)
     # The share sheet of a phone, stood in for: it records what it was given.
     context.add_init_script(
-        "navigator.share = (data) => { window.shared = data; return Promise.resolve(); };")
+        "navigator.share = (data) => { window.shared = data; return Promise.resolve(); };"
+    )
     page = context.new_page()
     table_url = open_room(page, site_url, f"sheet{int(time.time() * 1000) % 10**8}")
     page.get_by_role("button", name="分享链接").click()
@@ -81,7 +84,8 @@ def test_without_a_clipboard_the_link_is_shown_selected(site_url, browser):
     context = browser.new_context(locale="zh-CN", viewport=PHONE)
     context.add_init_script(
         "delete Navigator.prototype.share; delete navigator.share;"
-        "Object.defineProperty(navigator, 'clipboard', {value: undefined});")
+        "Object.defineProperty(navigator, 'clipboard', {value: undefined});"
+    )
     page = context.new_page()
     table_url = open_room(page, site_url, f"hand{int(time.time() * 1000) % 10**8}")
     link = page.get_by_label("本桌链接")
@@ -89,9 +93,14 @@ def test_without_a_clipboard_the_link_is_shown_selected(site_url, browser):
     page.get_by_role("button", name="分享链接").click()
     page.locator(".share-status", has_text="请手动复制链接").wait_for()
     assert link.is_visible() and link.input_value() == table_url
-    assert page.evaluate("window.getSelection().toString() || "
-                         "document.activeElement.value.substring("
-                         "document.activeElement.selectionStart,"
-                         " document.activeElement.selectionEnd)") == table_url
+    assert (
+        page.evaluate(
+            "window.getSelection().toString() || "
+            "document.activeElement.value.substring("
+            "document.activeElement.selectionStart,"
+            " document.activeElement.selectionEnd)"
+        )
+        == table_url
+    )
     assert page.evaluate(NO_SIDEWAYS_SCROLL)
     context.close()

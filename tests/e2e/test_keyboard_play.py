@@ -38,7 +38,9 @@ def wait_for_my_discard(page, timeout=60):
             page.keyboard.press("g")
             page.wait_for_function(
                 "v => document.querySelector('#table-version').dataset.version !== v",
-                arg=before, timeout=10000)
+                arg=before,
+                timeout=10000,
+            )
         page.wait_for_timeout(100)
 
 
@@ -50,12 +52,14 @@ def turn_announcement(page):
     if not offers.count():
         return "轮到你出牌"
     page.wait_for_function(
-        "() => document.querySelector('#table-announce').textContent.startsWith('你可以')")
+        "() => document.querySelector('#table-announce').textContent.startsWith('你可以')"
+    )
     return page.locator("#table-announce").text_content()
 
 
-@pytest.mark.parametrize("size", [(412, 915), (768, 1024), (1280, 800)],
-                         ids=["phone", "tablet", "desktop"])
+@pytest.mark.parametrize(
+    "size", [(412, 915), (768, 1024), (1280, 800)], ids=["phone", "tablet", "desktop"]
+)
 def test_a_round_played_with_the_keyboard_only(site_url, browser, size):
     page = browser.new_page(locale="zh-CN", viewport={"width": size[0], "height": size[1]})
     errors = []
@@ -122,8 +126,10 @@ def test_a_round_played_with_the_keyboard_only(site_url, browser, size):
     count = page.locator("#me-hand button.tile").count()
     page.keyboard.press("Enter")
     page.wait_for_function(
-        "n => document.querySelectorAll('#me-hand button.tile').length < n", arg=count,
-        timeout=10000)
+        "n => document.querySelectorAll('#me-hand button.tile').length < n",
+        arg=count,
+        timeout=10000,
+    )
     assert page.locator("#table-version").get_attribute("data-version") != before
     # The hand was replaced; the focus stayed in it, and comes to a tile at my next turn.
     page.wait_for_function(ACTIVE_IN_HAND, timeout=5000)

@@ -36,7 +36,8 @@ def test_phrases_from_the_dock_and_the_setting_that_hides_them(site_url, browser
     assert "快点吧！" in bubble.inner_text()
     assert not panel.is_visible()  # closed once sent, the focus back on its button
     assert page.evaluate(
-        "document.activeElement === document.querySelector('#me-phrases > summary')")
+        "document.activeElement === document.querySelector('#me-phrases > summary')"
+    )
 
     # Turned off in the table settings: the bubble and the 💬 button are hidden.
     settings = page.get_by_text("设置")

@@ -92,8 +92,7 @@ def waits_past(page, step: int, seconds: float = 5, pattern: str = r"第 (\d+) /
 
 def test_the_replay_steps_by_keys_and_slider_and_plays(browser, finished_round):
     url, round_id, moves = finished_round
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
-                                  locale="zh-CN")
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, locale="zh-CN")
     page = context.new_page()
     errors = []  # a script error or a CSP violation is a failure
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -109,8 +108,13 @@ def test_the_replay_steps_by_keys_and_slider_and_plays(browser, finished_round):
     assert page.locator("#replay-frame .replay-count").inner_text() == f"第 0 / {moves} 步"
     play = page.get_by_role("button", name="播放")
     slider = page.get_by_role("slider", name="步数")
-    controls = (page.locator("#replay-frame .board"), slider, play,
-                page.get_by_role("link", name="下一步"), page.get_by_label("速度"))
+    controls = (
+        page.locator("#replay-frame .board"),
+        slider,
+        play,
+        page.get_by_role("link", name="下一步"),
+        page.get_by_label("速度"),
+    )
 
     def all_in_view(controls=controls):
         for control in controls:
@@ -167,10 +171,22 @@ def test_the_replay_steps_by_keys_and_slider_and_plays(browser, finished_round):
 
 # The controls' names, as a person reads them.
 WORDS = {
-    "zh-CN": {"next": "下一步", "play": "播放", "pause": "暂停", "end": "跳到最后",
-              "step": "步数", "count": r"第 (\d+) / \d+ 步"},
-    "en": {"next": "Next move", "play": "Play", "pause": "Pause", "end": "To the end",
-           "step": "Step", "count": r"Step (\d+) of \d+"},
+    "zh-CN": {
+        "next": "下一步",
+        "play": "播放",
+        "pause": "暂停",
+        "end": "跳到最后",
+        "step": "步数",
+        "count": r"第 (\d+) / \d+ 步",
+    },
+    "en": {
+        "next": "Next move",
+        "play": "Play",
+        "pause": "Pause",
+        "end": "To the end",
+        "step": "Step",
+        "count": r"Step (\d+) of \d+",
+    },
 }
 
 
@@ -183,15 +199,15 @@ def shoot(page, name: str) -> None:
 
 @pytest.mark.parametrize("language", ["zh-CN", "en"])
 @pytest.mark.parametrize("size", SIZES)
-def test_the_board_is_seen_whole_from_the_deal_to_the_end(browser, finished_rounds, size,
-                                                          language):
+def test_the_board_is_seen_whole_from_the_deal_to_the_end(browser, finished_rounds, size, language):
     """The board has a real size and its tiles are seen at the deal (13 or 14 face up in
     every hand), after 下一步, in the middle of the round (by the slider), while playing
     and at the end; on the owner's round and on 大师's game of the daily deal."""
     url, round_id, moves, master_id, master_moves = finished_rounds
     phone = size == "phone"
-    context = browser.new_context(viewport=SIZES[size], locale=language, is_mobile=phone,
-                                  has_touch=phone)
+    context = browser.new_context(
+        viewport=SIZES[size], locale=language, is_mobile=phone, has_touch=phone
+    )
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -74,7 +74,8 @@ def test_a_round_survives_a_killed_server(tmp_path, browser):
         site.start(port)  # the same address: the open page reconnects by itself
         page.wait_for_function(
             "v => document.querySelector('#table-version').dataset.version !== v",
-            arg=shown, timeout=30000,
+            arg=shown,
+            timeout=30000,
         )
         wait_for(lambda: round_row(db, round_id)[1] == "ended", 120, "the round to end")
         page.get_by_role("region", name="结算").wait_for(timeout=15000)
@@ -85,11 +86,14 @@ def test_a_round_survives_a_killed_server(tmp_path, browser):
     with sqlite3.connect(db) as conn:
         payments = conn.execute(
             "SELECT payer_seat, SUM(amount) FROM games_ledgerentry WHERE round_id = ? "
-            "GROUP BY payer_seat", (round_id,)).fetchall()
+            "GROUP BY payer_seat",
+            (round_id,),
+        ).fetchall()
         events = conn.execute(
-            "SELECT COUNT(*) FROM games_event WHERE round_id = ? AND kind = 'payment'",
-            (round_id,)).fetchone()[0]
+            "SELECT COUNT(*) FROM games_event WHERE round_id = ? AND kind = 'payment'", (round_id,)
+        ).fetchone()[0]
         ledger = conn.execute(
-            "SELECT COUNT(*) FROM games_ledgerentry WHERE round_id = ?", (round_id,)).fetchone()[0]
+            "SELECT COUNT(*) FROM games_ledgerentry WHERE round_id = ?", (round_id,)
+        ).fetchone()[0]
     assert ledger == events  # every payment event has its ledger row
     assert payments or ledger == 0

@@ -71,8 +71,9 @@ def reviewed_round(tmp_path_factory):
 @pytest.mark.parametrize("size", SIZES)
 def test_the_review_reads_and_links_to_the_replay(browser, reviewed_round, size, language):
     url, round_id = reviewed_round
-    context = browser.new_context(viewport=SIZES[size], locale=language,
-                                  is_mobile=size == "phone", has_touch=size == "phone")
+    context = browser.new_context(
+        viewport=SIZES[size], locale=language, is_mobile=size == "phone", has_touch=size == "phone"
+    )
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -55,8 +55,12 @@ def swap_three(page):
 
 def one_move(page) -> None:
     """A void, a win, a pass, else the drawn tile; whatever the language."""
-    for selector in ("button.void-choice", "button.verb-zimo", "button.verb-win",
-                     "button.verb-pass"):
+    for selector in (
+        "button.void-choice",
+        "button.verb-zimo",
+        "button.verb-win",
+        "button.verb-pass",
+    ):
         button = page.locator(selector)
         if button.count():
             button.first.click(timeout=2000)

@@ -107,8 +107,7 @@ def ended_rooms(tmp_path_factory):
 
 
 def open_table(browser, url, code, language, size):
-    context = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                                  locale="zh-CN")
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, locale="zh-CN")
     page = context.new_page()
     page.goto(url + "/accounts/login/")
     page.fill("#id_username", "owner")
@@ -124,14 +123,19 @@ def open_table(browser, url, code, language, size):
 
 
 def visible_in(inner, outer) -> bool:
-    return (inner["top"] >= outer["top"] - 0.5 and inner["bottom"] <= outer["bottom"] + 0.5
-            and inner["left"] >= outer["left"] - 0.5 and inner["right"] <= outer["right"] + 0.5)
+    return (
+        inner["top"] >= outer["top"] - 0.5
+        and inner["bottom"] <= outer["bottom"] + 0.5
+        and inner["left"] >= outer["left"] - 0.5
+        and inner["right"] <= outer["right"] + 0.5
+    )
 
 
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_cards_and_the_ready_button_are_on_screen_and_the_payments_below(
-        browser, ended_rooms, language, size):
+    browser, ended_rooms, language, size
+):
     url, code, _match = ended_rooms
     context, page = open_table(browser, url, code, language, size)
     layout = page.evaluate(LAYOUT)
@@ -141,16 +145,21 @@ def test_the_cards_and_the_ready_button_are_on_screen_and_the_payments_below(
     button = page.get_by_role("button", name=READY[language], exact=True)
     found = button.bounding_box()
     assert found is not None
-    ready = {"top": found["y"], "bottom": found["y"] + found["height"], "left": found["x"],
-             "right": found["x"] + found["width"]}
+    ready = {
+        "top": found["y"],
+        "bottom": found["y"] + found["height"],
+        "left": found["x"],
+        "right": found["x"] + found["width"],
+    }
     window = {"top": 0, "bottom": size[1], "left": 0, "right": size[0]}
     # On screen without scrolling: inside the panel's visible box, under its bar, and
     # nothing lies over it.
     seen = dict(layout["panel"], top=layout["bar"]["bottom"])
     assert visible_in(ready, window) and visible_in(ready, seen), (ready, layout)
     centre = [(ready["left"] + ready["right"]) / 2, (ready["top"] + ready["bottom"]) / 2]
-    hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest('button')"
-                        "?.textContent.trim()", centre)
+    hit = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('button')?.textContent.trim()", centre
+    )
     assert hit == READY[language]
     # The cards first (on screen too), then the button, then the payments.
     assert layout["cards"]["top"] >= layout["bar"]["bottom"] - 0.5
@@ -162,7 +171,8 @@ def test_the_cards_and_the_ready_button_are_on_screen_and_the_payments_below(
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_line_is_drawn_over_the_sticky_bar_while_the_panel_scrolls(
-        browser, ended_rooms, language, size):
+    browser, ended_rooms, language, size
+):
     url, code, _match = ended_rooms
     context, page = open_table(browser, url, code, language, size)
     found = page.evaluate(BAR_WHILE_SCROLLING)
@@ -173,7 +183,8 @@ def test_no_line_is_drawn_over_the_sticky_bar_while_the_panel_scrolls(
 
 @pytest.mark.parametrize("language", ["zh-hans", "en"])
 def test_at_a_matchs_end_the_standings_then_the_cards_then_the_payments(
-        browser, ended_rooms, language):
+    browser, ended_rooms, language
+):
     url, _long, code = ended_rooms
     context, page = open_table(browser, url, code, language, (412, 915))
     layout = page.evaluate(LAYOUT)

@@ -23,12 +23,17 @@ def settlement_page(tmp_path) -> str:
         names = [labels.bot_name(seat, "strong") for seat in range(4)]
         words = settlement_words(state.to_json(), names)
         body = render_to_string("games/_settlement_words.html", {"words": words})
-    sheets = "".join(f'<link rel="stylesheet" href="{(ROOT / "static/css" / name).as_uri()}">'
-                     for name in ("site.css", "settlement.css"))
+    sheets = "".join(
+        f'<link rel="stylesheet" href="{(ROOT / "static/css" / name).as_uri()}">'
+        for name in ("site.css", "settlement.css")
+    )
     path = tmp_path / "settlement.html"
-    path.write_text(f'<!doctype html><html lang="zh-Hans"><meta charset="utf-8">'
-                    f'<meta name="viewport" content="width=device-width">{sheets}'
-                    f'<main class="card">{body}</main></html>', encoding="utf-8")
+    path.write_text(
+        f'<!doctype html><html lang="zh-Hans"><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width">{sheets}'
+        f'<main class="card">{body}</main></html>',
+        encoding="utf-8",
+    )
     return path.as_uri()
 
 

@@ -55,8 +55,11 @@ def check_turn_order(seats, me_wind):
     left: 东 南 西 北 around the table."""
     order = "东南西北"
     me = order.index(me_wind)
-    expected = {"right": order[(me + 1) % 4], "top": order[(me + 2) % 4],
-                "left": order[(me + 3) % 4]}
+    expected = {
+        "right": order[(me + 1) % 4],
+        "top": order[(me + 2) % 4],
+        "left": order[(me + 3) % 4],
+    }
     for position, wind in expected.items():
         assert seats[position]["label"].startswith(wind), (position, seats[position]["label"])
     top, left, right = (seats[p]["box"] for p in ("top", "left", "right"))
@@ -131,8 +134,7 @@ def look(page, size):
     page.evaluate(SETTLE)
 
 
-def test_the_hand_is_as_large_as_the_dock_allows_and_large_tiles_stay_in_reach(
-        site_url, browser):
+def test_the_hand_is_as_large_as_the_dock_allows_and_large_tiles_stay_in_reach(site_url, browser):
     """The most common phone width (412 px) had the smallest hand: 14 tiles of 28×41 px,
     where 360 and 390 had two rows of 44×62. Now every phone width has two rows as wide
     as the dock allows, 412 at least as large as the narrower ones; with 牌的大小 大 at 360,

@@ -21,8 +21,13 @@ def fresh_postgres_database():
 
     base = settings.DATABASES["default"]
     name = f"xuezhan_multi_{uuid.uuid4().hex[:8]}"
-    admin = dict(host=base["HOST"], port=base["PORT"] or 5432, user=base["USER"],
-                 dbname="postgres", autocommit=True)
+    admin = dict(
+        host=base["HOST"],
+        port=base["PORT"] or 5432,
+        user=base["USER"],
+        dbname="postgres",
+        autocommit=True,
+    )
     with psycopg.connect(**admin) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')
     yield f"postgres://{base['USER']}@{base['HOST']}:{base['PORT'] or 5432}/{name}"
@@ -30,11 +35,11 @@ def fresh_postgres_database():
         conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
 
 
-def test_players_on_two_processes_see_each_others_moves(tmp_path, fresh_postgres_database,
-                                                        browser):
+def test_players_on_two_processes_see_each_others_moves(tmp_path, fresh_postgres_database, browser):
     redis_url = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]["address"]
-    site = Site(tmp_path, DATABASE_URL=fresh_postgres_database, REDIS_URL=redis_url,
-                BOT_DELAY="0.05")
+    site = Site(
+        tmp_path, DATABASE_URL=fresh_postgres_database, REDIS_URL=redis_url, BOT_DELAY="0.05"
+    )
     site.prepare()
     try:
         first, second = site.start(), site.start()

@@ -16,8 +16,7 @@ def test_a_watcher_follows_the_table_live_and_is_counted(site_url, browser):
     table_url = play_against_computers(player, site_url, f"host{stamp}")
     player.get_by_role("button", name="托管").click()  # the computer plays for them
 
-    watcher = browser.new_context(locale="zh-CN",
-                                  viewport={"width": 412, "height": 915}).new_page()
+    watcher = browser.new_context(locale="zh-CN", viewport={"width": 412, "height": 915}).new_page()
     requests = []
     watcher.on("request", lambda r: requests.append(r.url))
     sign_up(watcher, site_url, f"watcher{stamp}")
@@ -28,7 +27,9 @@ def test_a_watcher_follows_the_table_live_and_is_counted(site_url, browser):
         before = watcher.locator("#table-version").get_attribute("data-version")
         watcher.wait_for_function(
             "v => document.querySelector('#table-version').dataset.version !== v",
-            arg=before, timeout=15000)
+            arg=before,
+            timeout=15000,
+        )
     assert not [url for url in requests if "/fragment/" in url]  # no polling
     assert not watcher.get_by_role("button", name="胡", exact=True).count()
     # The player's page counts the watcher, live, and stops when they leave.

@@ -45,8 +45,9 @@ def win_site(tmp_path_factory):
 def open_scene(browser, win_site, scene, language="zh", **context):
     """A new player's table against three computers, put a step before ``scene``."""
     site, url = win_site
-    page = browser.new_context(locale="zh-CN", viewport={"width": 360, "height": 740},
-                               **context).new_page()
+    page = browser.new_context(
+        locale="zh-CN", viewport={"width": 360, "height": 740}, **context
+    ).new_page()
     name = f"w{scene[:3]}{language}{int(time.time() * 1000) % 10**7}"
     table_url = play_against_computers(page, url, name)
     page.locator("#me-hand").wait_for()
@@ -62,8 +63,9 @@ def open_scene(browser, win_site, scene, language="zh", **context):
 def check_every_size(page):
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
-                      "requestAnimationFrame(r)))")
+        page.evaluate(
+            "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
         assert page.locator("#win-banner .win-card").is_visible(), (width, height)
         problems = screen_problems(page)
         assert not problems, f"{width}×{height} at the win: {problems}"
@@ -80,7 +82,8 @@ def wait_for_the_next_draw(page, wall: str, since: float) -> float:
 
 @pytest.mark.parametrize("language, motion", [("zh", "no-preference"), ("en", "reduce")])
 def test_another_players_win_is_shown_for_the_pause_and_play_waits(
-        browser, win_site, language, motion):
+    browser, win_site, language, motion
+):
     page = open_scene(browser, win_site, "theirs", language, reduced_motion=motion)
     wall = page.evaluate(WALL)
     clicked = time.monotonic()
@@ -89,13 +92,15 @@ def test_another_players_win_is_shown_for_the_pause_and_play_waits(
     card.wait_for(state="visible", timeout=5000)
     banner = page.locator("#win-banner")
     assert "mine" not in banner.get_attribute("class")
-    assert page.locator("#win-banner .win-word").inner_text() == ("胡" if language == "zh"
-                                                                  else "Win")
+    assert page.locator("#win-banner .win-word").inner_text() == (
+        "胡" if language == "zh" else "Win"
+    )
     # The winner, on my right, glows (unmoving when motion is reduced).
     winner = page.locator(f"#seat-{banner.get_attribute('data-seats')}")
     assert "seat-right" in winner.get_attribute("class")
     assert winner.evaluate("el => getComputedStyle(el).animationName") == (
-        "win-seat" if motion == "no-preference" else "win-seat-still")
+        "win-seat" if motion == "no-preference" else "win-seat-still"
+    )
     check_every_size(page)
     # Still there near the end of the pause, and the next player has not drawn.
     page.wait_for_timeout(max(0, (clicked + PAUSE - 0.6 - time.monotonic()) * 1000))
@@ -116,14 +121,14 @@ def test_my_own_win_is_a_bigger_card_with_my_hand_and_a_tap_closes_it(browser, w
     assert page.locator("#win-banner .win-word").inner_text() == "自摸"
     hand = page.locator("#win-banner .win-hand li")
     assert hand.count() == 14 and page.locator("#win-banner .win-hand .win-tile").count() == 1
-    assert page.evaluate("getComputedStyle(document.getElementById('me')).animationName") \
-        == "win-seat"  # my seat glows
+    assert (
+        page.evaluate("getComputedStyle(document.getElementById('me')).animationName") == "win-seat"
+    )  # my seat glows
     check_every_size(page)
     page.set_viewport_size({"width": 360, "height": 740})
     card.click()
     assert not page.locator("#win-banner").is_visible()  # closed on this screen at once
-    assert page.evaluate("getComputedStyle(document.getElementById('me')).animationName") \
-        == "none"
+    assert page.evaluate("getComputedStyle(document.getElementById('me')).animationName") == "none"
     # The table does not go on sooner for it: the pause is everybody's.
     assert time.monotonic() - clicked < PAUSE and page.evaluate(WALL) == wall
     assert wait_for_the_next_draw(page, wall, clicked) >= PAUSE - 0.05

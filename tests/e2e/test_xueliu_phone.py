@@ -25,13 +25,18 @@ def table_page(tmp_path) -> str:
         body = render_table(load_snapshot(room.pk), user=users[2], csrf="x").full()
     # The tile pictures from the site's static folder, as the page would load them.
     body = body.replace('src="/static/', f'src="{(ROOT / "static").as_uri()}/')
-    sheets = "".join(f'<link rel="stylesheet" href="{(ROOT / "static/css" / name).as_uri()}">'
-                     for name in ("site.css", "table.css"))
+    sheets = "".join(
+        f'<link rel="stylesheet" href="{(ROOT / "static/css" / name).as_uri()}">'
+        for name in ("site.css", "table.css")
+    )
     path = tmp_path / "table.html"
-    path.write_text(f'<!doctype html><html lang="zh-Hans"><meta charset="utf-8">'
-                    f'<meta name="viewport" content="width=device-width">{sheets}'
-                    f'<body class="table-body"><div class="table-page">{body}</div></body>'
-                    f'</html>', encoding="utf-8")
+    path.write_text(
+        f'<!doctype html><html lang="zh-Hans"><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width">{sheets}'
+        f'<body class="table-body"><div class="table-page">{body}</div></body>'
+        f"</html>",
+        encoding="utf-8",
+    )
     return path.as_uri()
 
 

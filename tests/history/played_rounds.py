@@ -28,20 +28,33 @@ def play_rounds(owner, count, name="历史"):
 
 def made_up_round(room, number, players, state, payments, days_ago):
     rnd = Round.objects.create(
-        room=room, number=number, dealer=0, seed_hash="0" * 64, seed=f"s{number}",
-        state=state, status=Round.Status.ENDED,
+        room=room,
+        number=number,
+        dealer=0,
+        seed_hash="0" * 64,
+        seed=f"s{number}",
+        state=state,
+        status=Round.Status.ENDED,
         ended_at=timezone.now() - timedelta(days=days_ago),
     )
     for seat, user in enumerate(players):
-        RoundPlayer.objects.create(round=rnd, seat=seat, user=user,
-                                   bot_level="" if user else "easy")
+        RoundPlayer.objects.create(
+            round=rnd, seat=seat, user=user, bot_level="" if user else "easy"
+        )
     event = Event.objects.create(round=rnd, number=1, version=1, kind="payment")
     for payer, payee, amount, reason in payments:
-        LedgerEntry.objects.create(round=rnd, event=event, payer_seat=payer, payee_seat=payee,
-                                   amount=amount, reason=reason)
+        LedgerEntry.objects.create(
+            round=rnd, event=event, payer_seat=payer, payee_seat=payee, amount=amount, reason=reason
+        )
     return rnd
 
 
 def win(seat, how, fan, patterns, source=None, claim=None):
-    return {"seat": seat, "how": how, "fan": fan, "patterns": patterns, "from": source,
-            "claim": claim}
+    return {
+        "seat": seat,
+        "how": how,
+        "fan": fan,
+        "patterns": patterns,
+        "from": source,
+        "claim": claim,
+    }

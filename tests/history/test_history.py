@@ -53,7 +53,8 @@ def test_the_round_page_and_its_json_hold_the_engines_payments(client, owner):
 
     data = client.get(reverse("round_export", args=[rnd.pk])).json()
     assert [(p["payer"], p["payee"], p["amount"], p["reason"]) for p in data["payments"]] == [
-        (e["payer"], e["payee"], e["amount"], e["reason"]) for e in engine.ledger]
+        (e["payer"], e["payee"], e["amount"], e["reason"]) for e in engine.ledger
+    ]
     assert data["nets"] == engine.net() and sum(data["nets"]) == 0
     for seat in range(4):
         paid = sum(p["amount"] for p in data["payments"] if p["payer"] == seat)
@@ -75,7 +76,8 @@ def test_replaying_the_exported_events_from_the_seed_gives_the_same_round(client
             engine.apply(event["seat"], parse_action(event["data"]["action"]))
     assert engine.to_json() == rnd.state
     assert [[e["payer"], e["payee"], e["amount"], e["reason"]] for e in engine.ledger] == [
-        [p["payer"], p["payee"], p["amount"], p["reason"]] for p in data["payments"]]
+        [p["payer"], p["payee"], p["amount"], p["reason"]] for p in data["payments"]
+    ]
 
 
 def test_my_rounds_lists_newest_first_with_net_and_outcome(client, owner, settings):
@@ -117,16 +119,19 @@ def test_filters_by_room_date_and_result(client, owner):
     assert listed(result="lost") == {pk for pk, net in nets.items() if net < 0}
 
 
-def test_a_stranger_gets_404_for_someone_elses_round_when_the_room_cannot_be_watched(
-        client, owner):
+def test_a_stranger_gets_404_for_someone_elses_round_when_the_room_cannot_be_watched(client, owner):
     room, (rnd,) = play_rounds(owner, 1)
     # (A room that may be watched shows its finished rounds to its watchers:
     # tests/table/test_spectators.py.)
     set_watching(room=room, user=owner, allowed=False)
     stranger = User.objects.create_user("stranger", password="x-long-password-1")
     client.force_login(stranger)
-    for name, args in (("round_detail", [rnd.pk]), ("round_export", [rnd.pk]),
-                       ("round_replay", [rnd.pk, 1]), ("room_scores", [room.code])):
+    for name, args in (
+        ("round_detail", [rnd.pk]),
+        ("round_export", [rnd.pk]),
+        ("round_replay", [rnd.pk, 1]),
+        ("room_scores", [room.code]),
+    ):
         assert client.get(reverse(name, args=args)).status_code == 404
     # Their own history shows nothing of it.
     assert client.get(reverse("my_rounds")).context["page"].paginator.count == 0
@@ -165,22 +170,55 @@ def test_statistics_of_a_small_made_up_history(owner):
     room = Room.objects.create(owner=owner, name="made up", code="MADEUP")
     players = [owner, other, None, None]
     # Round 1: lanlan (seat 0) wins self-drawn, 清一色 2 fan: +4 from each of three.
-    made_up_round(room, 1, players, {
-        "winners": [win(0, "zimo", 2, {"qingyise": 2})], "settlement": None, "end": "one_left",
-    }, [(1, 0, 4, "zimo"), (2, 0, 4, "zimo"), (3, 0, 4, "zimo")], days_ago=3)
+    made_up_round(
+        room,
+        1,
+        players,
+        {
+            "winners": [win(0, "zimo", 2, {"qingyise": 2})],
+            "settlement": None,
+            "end": "one_left",
+        },
+        [(1, 0, 4, "zimo"), (2, 0, 4, "zimo"), (3, 0, 4, "zimo")],
+        days_ago=3,
+    )
     # Round 2: seats 1 and 2 both win on lanlan's one discard (1 and 0 fan), and at the
     # end lanlan is a flower pig who pays 16 to each of the three others.
-    made_up_round(room, 2, players, {
-        "winners": [win(1, "ron", 1, {"duiduihu": 1}, 0, 7), win(2, "ron", 0, {"pinghu": 0}, 0, 7)],
-        "settlement": {"pigs": [0], "ready": {}, "not_ready": [0, 3]}, "end": "wall_empty",
-    }, [(0, 1, 2, "ron"), (0, 2, 1, "ron"), (0, 1, 16, "pig"), (0, 2, 16, "pig"),
-        (0, 3, 16, "pig")], days_ago=2)
+    made_up_round(
+        room,
+        2,
+        players,
+        {
+            "winners": [
+                win(1, "ron", 1, {"duiduihu": 1}, 0, 7),
+                win(2, "ron", 0, {"pinghu": 0}, 0, 7),
+            ],
+            "settlement": {"pigs": [0], "ready": {}, "not_ready": [0, 3]},
+            "end": "wall_empty",
+        },
+        [
+            (0, 1, 2, "ron"),
+            (0, 2, 1, "ron"),
+            (0, 1, 16, "pig"),
+            (0, 2, 16, "pig"),
+            (0, 3, 16, "pig"),
+        ],
+        days_ago=2,
+    )
     # Round 3: lanlan wins on seat 3's discard with 龙七对 4 fan (+16), then deals in
     # to nobody; seat 1 pays lanlan 2 for an exposed kong.
-    made_up_round(room, 3, players, {
-        "winners": [win(0, "ron", 4, {"longqidui": 4}, 3, 20)], "settlement": None,
-        "end": "one_left",
-    }, [(3, 0, 16, "ron"), (1, 0, 2, "kong_exposed")], days_ago=1)
+    made_up_round(
+        room,
+        3,
+        players,
+        {
+            "winners": [win(0, "ron", 4, {"longqidui": 4}, 3, 20)],
+            "settlement": None,
+            "end": "one_left",
+        },
+        [(3, 0, 16, "ron"), (1, 0, 2, "kong_exposed")],
+        days_ago=1,
+    )
 
     stats = history.player_stats(user=owner)
     assert stats.rounds == 3
@@ -194,10 +232,15 @@ def test_statistics_of_a_small_made_up_history(owner):
     assert stats.net == -21
 
 
-@pytest.mark.parametrize("query, said", [
-    ("from=2026-13-40", "不是日期"), ("to=yesterday", "不是日期"),
-    ("result=maybe", "未知的结果筛选"), ("from=2026-05-02&to=2026-05-01", "晚于"),
-])
+@pytest.mark.parametrize(
+    "query, said",
+    [
+        ("from=2026-13-40", "不是日期"),
+        ("to=yesterday", "不是日期"),
+        ("result=maybe", "未知的结果筛选"),
+        ("from=2026-05-02&to=2026-05-01", "晚于"),
+    ],
+)
 def test_a_filter_that_cannot_be_used_is_said_not_dropped(client, query, said):
     user = User.objects.create_user("filterer", password="x-long-password-1")
     client.force_login(user)

@@ -73,10 +73,12 @@ def test_a_number_of_rounds_out_of_range_is_refused_with_a_clear_message(client,
     assert response.status_code == 200 and not Room.objects.exists()
     assert "局数：请选择“不限”或 1 到 16 之间的整数。" in response.content.decode()
     with translation.override("en"):
-        response = client.post(reverse("create_room"), form_data(name="bad", rounds=value),
-                               HTTP_ACCEPT_LANGUAGE="en")
+        response = client.post(
+            reverse("create_room"), form_data(name="bad", rounds=value), HTTP_ACCEPT_LANGUAGE="en"
+        )
     assert "Rounds: choose open-ended or a whole number from 1 to 16." in (
-        response.content.decode())
+        response.content.decode()
+    )
 
 
 def test_the_lobby_lists_the_match_length_with_the_options(client, owner):
@@ -115,12 +117,14 @@ def test_an_open_ended_room_shows_the_round_number_alone(client, owner):
 def standings_rows(html: str) -> list[tuple[str, str, str]]:
     """(rank, name, total) of each line of the standings on a page."""
     section = re.search(r'<section id="standings".*?</section>', html, re.S).group(0)
-    return re.findall(r'<td class="rank">(\d+)</td><th scope="row" class="name">([^<]+)</th>'
-                      r'<td class="total[^"]*">(-?\d+)</td>', section)
+    return re.findall(
+        r'<td class="rank">(\d+)</td><th scope="row" class="name">([^<]+)</th>'
+        r'<td class="total[^"]*">(-?\d+)</td>',
+        section,
+    )
 
 
-def test_after_the_last_round_everyone_sees_the_final_standings_and_no_round_starts(
-        client, owner):
+def test_after_the_last_round_everyone_sees_the_final_standings_and_no_round_starts(client, owner):
     room = with_computers(owner, {"rounds": 2})
     rounds = [play_round(room, owner)]
     set_ready(room=room, user=owner)

@@ -44,8 +44,12 @@ def test_players_are_ranked_by_net_points_per_round(room):
     finished_round(room, [a, b, c, d], [(0, 2, 2)])
     rows = ranking.all_time()
     # Per round: ana 22/12, bo 30/12, cai (−20 + 2)/12, du (−10 − 24)/12.
-    assert table(rows) == [(1, "bo", 12, 30), (2, "ana", 12, 22), (3, "cai", 12, -18),
-                           (4, "du", 12, -34)]
+    assert table(rows) == [
+        (1, "bo", 12, 30),
+        (2, "ana", 12, 22),
+        (3, "cai", 12, -18),
+        (4, "du", 12, -34),
+    ]
     assert sum(row.net for row in rows) == 0  # every point paid is a point won
 
 
@@ -93,7 +97,7 @@ def test_the_weekly_table_holds_the_last_seven_days_only(room):
 
 
 def test_computer_players_are_never_ranked_but_what_people_pay_them_counts(room):
-    a, = people("ana")
+    (a,) = people("ana")
     for _ in range(6):  # ana alone with three computers: she pays 2, wins 1
         finished_round(room, [a, None, None, None], [(0, 1, 2), (2, 0, 1)])
     rows = ranking.all_time()
@@ -131,8 +135,9 @@ def test_the_page_shows_rank_name_rounds_net_and_per_round_in_both_tables(client
     weekly = html.split('id="weekly"')[1].split("</section>")[0]
     all_time = html.split('id="all-time"')[1].split("</section>")[0]
     for part in (weekly, all_time):
-        first = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", part.split("<tbody>")[1]
-                                           .split("</tr>")[0])).split()
+        first = re.sub(
+            r"\s+", " ", re.sub(r"<[^>]+>", " ", part.split("<tbody>")[1].split("</tr>")[0])
+        ).split()
         assert first == ["1", "ana", "5", "20", "4.00"]
         assert 'class="me" aria-current="true"' in part  # the viewer's own row
     assert "名次" in html and "每局" in html

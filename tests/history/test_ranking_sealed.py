@@ -18,8 +18,9 @@ pytestmark = pytest.mark.django_db
 
 def a_round(room, seats, payments, *, seed_hash, status=Round.Status.ENDED):
     """A round of ``room`` dealt from ``seed_hash`` (None in ``seats``: 大师)."""
-    return ledger_round(room, seats, payments, seed_hash=seed_hash, status=status,
-                        bot_level="expert")
+    return ledger_round(
+        room, seats, payments, seed_hash=seed_hash, status=status, bot_level="expert"
+    )
 
 
 def names(rows):
@@ -31,19 +32,18 @@ def challenger():
     """A person who has played five deals at a sealed table against three 大师 (a set of
     deals, open for a week), winning 8 on each, and five rounds at an ordinary table."""
     player, friend, other, third = people("tiaozhan", "pengyou", "lao-wang", "xiao-li")
-    sealed = Room.objects.create(name="同牌", owner=player,
-                                 sealed_until=timezone.now() + timedelta(days=7))
+    sealed = Room.objects.create(
+        name="同牌", owner=player, sealed_until=timezone.now() + timedelta(days=7)
+    )
     for deal in range(5):
         a_round(sealed, [player, None, None, None], [(1, 0, 8)], seed_hash=f"deal-{deal}")
     ordinary = Room.objects.create(name="友谊", owner=friend)
     for number in range(5):
-        a_round(ordinary, [player, friend, other, third], [(0, 1, 2)],
-                seed_hash=f"plain-{number}")
+        a_round(ordinary, [player, friend, other, third], [(0, 1, 2)], seed_hash=f"plain-{number}")
     return player, sealed
 
 
-def test_a_sealed_table_s_rounds_are_ranked_only_once_it_is_no_longer_sealed(
-        challenger, client):
+def test_a_sealed_table_s_rounds_are_ranked_only_once_it_is_no_longer_sealed(challenger, client):
     _player, sealed = challenger
     # Only the ordinary table's five rounds: −2 each.
     assert ("tiaozhan", 5, -10) in names(ranking.all_time())
@@ -61,8 +61,9 @@ def test_nor_while_somebody_still_plays_one_of_its_deals_after_it_closed(challen
     _player, sealed = challenger
     late = people("late")[0]
     other_table = Room.objects.create(name="晚到", owner=late, sealed_until=sealed.sealed_until)
-    still = a_round(other_table, [late, None, None, None], [], seed_hash="deal-3",
-                    status=Round.Status.PLAYING)
+    still = a_round(
+        other_table, [late, None, None, None], [], seed_hash="deal-3", status=Round.Status.PLAYING
+    )
     later = sealed.sealed_until + timedelta(minutes=1)
     with mock.patch("django.utils.timezone.now", return_value=later):
         assert sealed.is_sealed()  # a game begun before the close is still on

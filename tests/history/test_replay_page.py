@@ -44,7 +44,7 @@ def frame_of(html: str) -> str:
     """The replay's frame (the step's caption and board) within the round's page."""
     start = html.index('<div id="replay-frame"')
     end = html.find('<p class="visually-hidden replay-said"', start)
-    return html[start:end if end != -1 else len(html)].strip()
+    return html[start : end if end != -1 else len(html)].strip()
 
 
 def tiles(html: str, part_id: str) -> list[str]:
@@ -79,7 +79,8 @@ def test_the_round_page_opens_the_replay_at_the_deal_above_the_ledger(client, pl
     dealt = replay(rnd, 0)
     for seat in range(4):
         assert Counter(tiles(html, f"replay-seat-{seat}-hand")) == Counter(
-            tile_str(t) for t in dealt.hand_tiles(seat))
+            tile_str(t) for t in dealt.hand_tiles(seat)
+        )
     # The board is the live table's: seats in turn order around the centre.
     assert 'class="seat seat-bottom"' in html and 'class="seat seat-top"' in html
     assert 'class="middle"' in html and 'id="center"' in html
@@ -93,8 +94,11 @@ def test_stepping_from_the_deal_to_the_last_move_ends_at_the_stored_final_state(
         html = client.get(reverse("round_replay", args=[rnd.pk, step])).content.decode()
         assert f"第 {step} / {steps} 步" in html
         # Every tile of the 108 is somewhere on the board at every step.
-        shown = sum(len(tiles(html, f"replay-seat-{s}-{p}"))
-                    for s in range(4) for p in ("hand", "melds", "river"))
+        shown = sum(
+            len(tiles(html, f"replay-seat-{s}-{p}"))
+            for s in range(4)
+            for p in ("hand", "melds", "river")
+        )
         wall = int(re.search(r"牌墙剩 (\d+) 张", part(html, "center")).group(1))
         # (A tile on offer is pictured in the centre too; it is counted in its river.)
         assert shown + wall == 108, f"step {step}"
@@ -102,12 +106,17 @@ def test_stepping_from_the_deal_to_the_last_move_ends_at_the_stored_final_state(
     state, nets = rnd.state, history.nets(rnd)
     for seat in range(4):
         assert Counter(tiles(html, f"replay-seat-{seat}-hand")) == Counter(
-            tile_str(t) for t in from_counts(state["hands"][seat]))
-        melded = [tile_str(tile) for kind, tile in state["melds"][seat]
-                  for _ in range(3 if kind == "pong" else 4)]
+            tile_str(t) for t in from_counts(state["hands"][seat])
+        )
+        melded = [
+            tile_str(tile)
+            for kind, tile in state["melds"][seat]
+            for _ in range(3 if kind == "pong" else 4)
+        ]
         assert tiles(html, f"replay-seat-{seat}-melds") == melded
         assert tiles(html, f"replay-seat-{seat}-river") == [
-            tile_str(t) for t in state["discards"][seat]]
+            tile_str(t) for t in state["discards"][seat]
+        ]
         assert net_shown(html, seat) == nets[seat]
     assert html.count('class="badge won"') == len(state["winners"])
     assert "本局结束。" in part(html, "center")

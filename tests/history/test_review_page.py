@@ -45,19 +45,20 @@ def test_the_round_page_reviews_the_person_s_own_decisions(client):
     client.force_login(owner)
     with translation.override("zh-hans"):
         html = client.get(reverse("round_detail", args=[rnd.pk])).content.decode()
-    section = html[html.index('<section class="review"'):]
-    section = section[:section.index("</section>")]
-    assert "<h2 id=\"review-title\">复盘</h2>" in section
-    assert (f"{expected.decisions} 个决定中有 {expected.agreements} 个和大师一致"
-            in section)
+    section = html[html.index('<section class="review"') :]
+    section = section[: section.index("</section>")]
+    assert '<h2 id="review-title">复盘</h2>' in section
+    assert f"{expected.decisions} 个决定中有 {expected.agreements} 个和大师一致" in section
     # One entry per difference, each linked to the board before its move.
     links = re.findall(r'<a href="\?step=(\d+)#replay">第 (\d+) 步</a>', section)
     assert [(int(board), int(move)) for board, move in links] == [
-        (d.step - 1, d.step) for d in expected.differences]
+        (d.step - 1, d.step) for d in expected.differences
+    ]
     # A differing discard shows 大师's candidates, its own marked.
     if any(d.advice.discards for d in expected.differences):
         assert 'class="chosen"' in section and "进张（未见）" in section
     assert "大师：" in section
+
     # The player's own discard is shown beside 大师's candidates: always when 大师 would
     # have discarded too, else when it is among the candidates shown; a pong or kong never.
     # When 大师 would have konged first and then thrown the same tile, that row is marked
@@ -65,14 +66,19 @@ def test_the_round_page_reviews_the_person_s_own_decisions(client):
     def marked(d) -> bool:
         if d.played[0] != "discard":
             return False
-        shown = d.advice.discards if d.advice.choice[0] == "discard" else \
-            d.advice.discards[:CANDIDATES_SHOWN]
+        shown = (
+            d.advice.discards
+            if d.advice.choice[0] == "discard"
+            else d.advice.discards[:CANDIDATES_SHOWN]
+        )
         return any(c.tile == d.played[1] and not c.chosen for c in shown)
+
     assert section.count('class="played"') == sum(1 for d in expected.differences if marked(d))
 
     with translation.override("en"):
-        english = client.get(reverse("round_detail", args=[rnd.pk]),
-                             HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        english = client.get(
+            reverse("round_detail", args=[rnd.pk]), HTTP_ACCEPT_LANGUAGE="en"
+        ).content.decode()
     assert "Review" in english
 
 
@@ -85,4 +91,4 @@ def test_moves_made_for_the_person_are_not_theirs_to_review(client):
     client.force_login(owner)
     html = client.get(reverse("round_detail", args=[rnd.pk])).content.decode()
     assert "0 个决定中有 0 个和大师一致" in html
-    assert 'href="?step=' not in html[html.index('<section class="review"'):]
+    assert 'href="?step=' not in html[html.index('<section class="review"') :]

@@ -45,8 +45,7 @@ def test_a_move_takes_a_handful_of_queries(table, django_assert_max_num_queries)
     room, by_seat = table
     user, action, version = _void_choice(room, by_seat)
     with django_assert_max_num_queries(MOVE_QUERIES):
-        apply_move(room_id=room.pk, user=user, action=action,
-                            expected_version=version)
+        apply_move(room_id=room.pk, user=user, action=action, expected_version=version)
     assert Round.objects.get(room=room).version == version + 1
 
 
@@ -62,8 +61,9 @@ def test_a_payment_adds_two_queries_for_the_ledger(table):
         seat = engine.waiting_on()[0]
         action = action_to_dict(choose_action(engine, seat, "strong", rng))
         with CaptureQueriesContext(connection) as queries:
-            result = apply_move(room_id=room.pk, user=by_seat[seat], action=action,
-                                         expected_version=rnd.version)
+            result = apply_move(
+                room_id=room.pk, user=by_seat[seat], action=action, expected_version=rnd.version
+            )
         pays = any(e["type"] == "payment" for e in result.events)
         ends = any(e["type"] == "round_end" for e in result.events)
         paid += pays
@@ -74,7 +74,8 @@ def test_a_payment_adds_two_queries_for_the_ledger(table):
 
 
 def test_one_load_serves_every_viewer_and_rendering_reads_nothing(
-        table, django_assert_max_num_queries):
+    table, django_assert_max_num_queries
+):
     room, by_seat = table
     load_snapshot(room.pk)  # the first load also sums the room's earlier rounds
     with django_assert_max_num_queries(LOAD_QUERIES):
@@ -93,7 +94,8 @@ def test_presence_of_every_open_socket_is_one_write(table, django_assert_max_num
 
 
 def test_the_table_a_move_hands_over_is_the_table_the_database_holds(
-        table, django_capture_on_commit_callbacks):
+    table, django_capture_on_commit_callbacks
+):
     """The process that applied a move gives its sockets the table in memory instead of
     reading it back: every viewer must see exactly what a fresh load would show."""
     from games.play import snapshot
@@ -102,12 +104,13 @@ def test_the_table_a_move_hands_over_is_the_table_the_database_holds(
     user, action, version = _void_choice(room, by_seat)
     snapshot.forget_cached()
     with django_capture_on_commit_callbacks(execute=True):
-        apply_move(room_id=room.pk, user=user, action=action,
-                            expected_version=version)
+        apply_move(room_id=room.pk, user=user, action=action, expected_version=version)
     (handed,) = snapshot._GIVEN.values()
     loaded = load_snapshot(room.pk)
     assert handed.version == loaded.version == version + 1
     with translation.override("zh-hans"):
         for viewer in by_seat.values():
-            assert (render_table(handed, user=viewer, csrf="").full()
-                    == render_table(loaded, user=viewer, csrf="").full())
+            assert (
+                render_table(handed, user=viewer, csrf="").full()
+                == render_table(loaded, user=viewer, csrf="").full()
+            )

@@ -54,8 +54,9 @@ def test_a_new_round_is_dealt_by_the_secret_seed_and_redeals_from_it():
     owner, room = _bot_room()
     rnd = set_ready(room=room, user=owner)
     assert rnd.shuffle == SHUFFLE_KEYED_BY_SEED
-    dealt = EngineRound.deal(rnd.seed, rnd.dealer, RoomOptions.from_dict(room.options),
-                             shuffle=rnd.shuffle)
+    dealt = EngineRound.deal(
+        rnd.seed, rnd.dealer, RoomOptions.from_dict(room.options), shuffle=rnd.shuffle
+    )
     assert dealt.to_json() == rnd.state  # version 0: the deal itself
     started = rnd.events.get(kind="round_started").data
     assert started["shuffle"] == SHUFFLE_KEYED_BY_SEED
@@ -70,16 +71,16 @@ def test_the_table_shows_the_commitment_and_never_the_seed():
     html = client.get(f"/t/{room.code}/").content.decode()
     assert rnd.seed_hash in html and rnd.seed not in html
     # Details on demand: behind a closed ⓘ, not a 64-character line under the table.
-    assert re.search(r'<details id="commitment" class="commitment"><summary[^>]*>ⓘ</summary>',
-                     html)
+    assert re.search(r'<details id="commitment" class="commitment"><summary[^>]*>ⓘ</summary>', html)
 
 
 def test_a_round_dealt_with_the_old_shuffle_still_verifies():
     owner, room = _bot_room()
     rnd = set_ready(room=room, user=owner)
     # Deal it again as the site did before: the wall keyed by the seed's hash.
-    old = EngineRound.deal(rnd.seed, rnd.dealer, RoomOptions.from_dict(room.options),
-                           shuffle=SHUFFLE_KEYED_BY_HASH)
+    old = EngineRound.deal(
+        rnd.seed, rnd.dealer, RoomOptions.from_dict(room.options), shuffle=SHUFFLE_KEYED_BY_HASH
+    )
     Round.objects.filter(pk=rnd.pk).update(shuffle=SHUFFLE_KEYED_BY_HASH, state=old.to_json())
     rng = random.Random(4)
     while True:
@@ -89,11 +90,23 @@ def test_a_round_dealt_with_the_old_shuffle_still_verifies():
             break
         seat = engine.waiting_on()[0]
         if seat == 0:
-            apply_action(round_id=rnd.pk, user=owner, expected_version=rnd.version,
-                                  action=action_to_dict(choose_action(engine, 0, "easy", rng)))
+            apply_action(
+                round_id=rnd.pk,
+                user=owner,
+                expected_version=rnd.version,
+                action=action_to_dict(choose_action(engine, 0, "easy", rng)),
+            )
         else:
             run_bots(round_id=rnd.pk, limit=1)
     assert replay.check(rnd).ok
-    assert not replay.check(Round(pk=rnd.pk, room=rnd.room, seed=rnd.seed, dealer=rnd.dealer,
-                                  shuffle=SHUFFLE_KEYED_BY_SEED, state=rnd.state,
-                                  version=rnd.version)).ok
+    assert not replay.check(
+        Round(
+            pk=rnd.pk,
+            room=rnd.room,
+            seed=rnd.seed,
+            dealer=rnd.dealer,
+            shuffle=SHUFFLE_KEYED_BY_SEED,
+            state=rnd.state,
+            version=rnd.version,
+        )
+    ).ok

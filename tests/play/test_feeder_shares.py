@@ -34,8 +34,9 @@ def play_the_bloom_round(monkeypatch) -> Round:
     monkeypatch.setattr(secrets, "token_hex", lambda n=None: BLOOM_SEED)
     monkeypatch.setattr(secrets, "randbelow", lambda n: 0)
     owner = User.objects.create_user("chengbao", password="x-long-password-1")
-    room = create_room(owner=owner, name="feeder",
-                                options={"kong_bloom_from_discard": "feeder_all"})
+    room = create_room(
+        owner=owner, name="feeder", options={"kong_bloom_from_discard": "feeder_all"}
+    )
     for index in (1, 2, 3):
         add_bot(room=room, user=owner, index=index, level="strong")
     rnd = set_ready(room=room, user=owner)
@@ -48,8 +49,11 @@ def play_the_bloom_round(monkeypatch) -> Round:
 
 def bloom_rows(rnd: Round) -> list[tuple]:
     """The rows of seat 3's bloom on the kong seat 2 fed."""
-    return [(e.payer_seat, e.payee_seat, e.amount, e.reason) for e in rnd.ledger.all()
-            if e.reason == "zimo" and e.payer_seat == 2 and e.payee_seat == 3]
+    return [
+        (e.payer_seat, e.payee_seat, e.amount, e.reason)
+        for e in rnd.ledger.all()
+        if e.reason == "zimo" and e.payer_seat == 2 and e.payee_seat == 3
+    ]
 
 
 def test_a_new_round_stores_the_feeders_payment_once_and_shows_it_once(client, monkeypatch):
@@ -58,14 +62,16 @@ def test_a_new_round_stores_the_feeders_payment_once_and_shows_it_once(client, m
     assert replay.check(rnd).ok
     exported = services_export(client, rnd)
     assert [p for p in exported["payments"] if "covers" in p] == [
-        {"payer": 2, "payee": 3, "amount": 12, "reason": "zimo", "covers": [0, 1, 2]}]
+        {"payer": 2, "payee": 3, "amount": 12, "reason": "zimo", "covers": [0, 1, 2]}
+    ]
     html = client.get(reverse("round_detail", args=[rnd.pk])).content.decode()
     # One sentence names the three shares (the glossary explains 承包 once more).
     assert html.count("承包 chengbao、电脑南（高手） 和自己的份") == 1 and "3 份共 12" in html
 
 
 def test_a_round_stored_with_a_row_per_share_still_verifies_and_shows_each_share(
-        client, monkeypatch):
+    client, monkeypatch
+):
     # The engine as it was: a row per share (games.history.replay sets share_rows for such rounds).
     loaded = EngineRound.from_json.__func__
 

@@ -48,23 +48,35 @@ def test_the_seats_with_names_equal_the_orms(room):
     seats = move_sql.seats_with_names(room.pk)
     expected = list(Seat.objects.filter(room=room).select_related("user").order_by("index"))
     assert [_fields(s) for s in seats] == [_fields(s) for s in expected]
-    assert [s.user.username if s.user_id else None for s in seats] == \
-        [s.user.username if s.user_id else None for s in expected]
+    assert [s.user.username if s.user_id else None for s in seats] == [
+        s.user.username if s.user_id else None for s in expected
+    ]
     assert seats[0].last_seen is not None  # dates come back as dates
 
 
 def test_inserted_events_read_back_as_the_orm_wrote_them(room):
     rnd = Round.objects.get(room=room)
-    rows = [Event(round_id=rnd.pk, number=rnd.last_event + 1 + i, version=rnd.version + 1,
-                  kind=kind, seat=seat, data=data)
-            for i, (kind, seat, data) in enumerate([
+    rows = [
+        Event(
+            round_id=rnd.pk,
+            number=rnd.last_event + 1 + i,
+            version=rnd.version + 1,
+            kind=kind,
+            seat=seat,
+            data=data,
+        )
+        for i, (kind, seat, data) in enumerate(
+            [
                 ("action", 2, {"action": {"type": "void", "suit": "p"}, "by": "computer"}),
                 ("payment", None, {"payer": 1, "payee": 0, "amount": 2, "reason": "kong"}),
-            ])]
+            ]
+        )
+    ]
     move_sql.insert_events(rows)
     stored = list(Event.objects.filter(round=rnd, number__gt=rnd.last_event).order_by("number"))
-    assert [(e.number, e.version, e.kind, e.seat, e.data) for e in stored] == \
-        [(e.number, e.version, e.kind, e.seat, e.data) for e in rows]
+    assert [(e.number, e.version, e.kind, e.seat, e.data) for e in stored] == [
+        (e.number, e.version, e.kind, e.seat, e.data) for e in rows
+    ]
     assert all(e.created_at is not None for e in stored)
     ids = move_sql.event_ids(rnd.pk, [rows[1].number])
     assert ids == {rows[1].number: stored[1].pk}

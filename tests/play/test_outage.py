@@ -28,8 +28,9 @@ def test_a_clock_that_ran_out_while_the_database_was_away_gets_the_grace_first()
     room, users, rnd = table_of(4)
     now = timezone.now()
     # The voids' clock ran out 20 s ago, in the middle of the outage.
-    Round.objects.filter(pk=rnd.pk).update(deadline=now - timedelta(seconds=20),
-                                           decision_started_at=now - timedelta(minutes=1))
+    Round.objects.filter(pk=rnd.pk).update(
+        deadline=now - timedelta(seconds=20), decision_started_at=now - timedelta(minutes=1)
+    )
     outage.noticed_away()
     outage.resume_clocks_if_met_away()
     rnd.refresh_from_db()
@@ -90,8 +91,9 @@ def test_the_worker_rides_out_the_outage_and_resumes_the_clocks_first(monkeypatc
 
     room, users, rnd = table_of(4)
     now = timezone.now()
-    Round.objects.filter(pk=rnd.pk).update(deadline=now - timedelta(seconds=20),
-                                           decision_started_at=now - timedelta(minutes=1))
+    Round.objects.filter(pk=rnd.pk).update(
+        deadline=now - timedelta(seconds=20), decision_started_at=now - timedelta(minutes=1)
+    )
     version = rnd.version
     calls = []
     real = run_worker.advance_due_rounds

@@ -128,8 +128,9 @@ def test_a_full_round_of_four_people_through_the_service(room, players):
         assert entry.payer == players[entry.payer_seat]
         assert entry.event.kind == "payment" and entry.event.data["amount"] == entry.amount
     # The event log, replayed from the seed, rebuilds exactly the stored state.
-    replay = EngineRound.deal(rnd.seed, rnd.dealer, RoomOptions.from_dict(room.options),
-                              shuffle=rnd.shuffle)
+    replay = EngineRound.deal(
+        rnd.seed, rnd.dealer, RoomOptions.from_dict(room.options), shuffle=rnd.shuffle
+    )
     from games.rules.round import parse_action
 
     for event in rnd.events.filter(kind="action").order_by("number"):
@@ -156,8 +157,12 @@ def snapshot(rnd: Round):
 
 def choose_voids(rnd, players, upto=4):
     for seat in range(upto):
-        apply_action(round_id=rnd.pk, user=players[seat],
-                              action={"type": "void", "suit": "s"}, expected_version=rnd.version)
+        apply_action(
+            round_id=rnd.pk,
+            user=players[seat],
+            action={"type": "void", "suit": "s"},
+            expected_version=rnd.version,
+        )
         rnd.refresh_from_db()
 
 
@@ -169,39 +174,50 @@ def test_a_stale_version_changes_nothing(room, players):
     tiles = [a[1] for a in engine.legal_actions(dealer) if a[0] == "discard"]
     from games.rules.tiles import tile_str
 
-    apply_action(round_id=rnd.pk, user=players[dealer],
-                          action={"type": "discard", "tile": tile_str(tiles[0])},
-                          expected_version=seen_version)
+    apply_action(
+        round_id=rnd.pk,
+        user=players[dealer],
+        action={"type": "discard", "tile": tile_str(tiles[0])},
+        expected_version=seen_version,
+    )
     before = snapshot(rnd)
     # A move made on the table as it was before that discard is refused.
     for seat in range(4):
         with pytest.raises(StaleVersion):
-            apply_action(round_id=rnd.pk, user=players[seat],
-                                  action={"type": "pass"}, expected_version=seen_version)
+            apply_action(
+                round_id=rnd.pk,
+                user=players[seat],
+                action={"type": "pass"},
+                expected_version=seen_version,
+            )
     assert snapshot(rnd) == before
 
 
 def test_answers_of_others_to_the_same_question_do_not_make_an_answer_stale(room, players):
     rnd = start(room, players)
-    apply_action(round_id=rnd.pk, user=players[1], action={"type": "void", "suit": "m"},
-                          expected_version=0)
+    apply_action(
+        round_id=rnd.pk, user=players[1], action={"type": "void", "suit": "m"}, expected_version=0
+    )
     # Seat 2 looked at version 0 and chose meanwhile: still the same question.
-    apply_action(round_id=rnd.pk, user=players[2], action={"type": "void", "suit": "p"},
-                          expected_version=0)
+    apply_action(
+        round_id=rnd.pk, user=players[2], action={"type": "void", "suit": "p"}, expected_version=0
+    )
     assert engine_of(rnd).voids[1:3] == [0, 1]
     with pytest.raises(StaleVersion):
-        apply_action(round_id=rnd.pk, user=players[3],
-                              action={"type": "void", "suit": "m"}, expected_version=5)
+        apply_action(
+            round_id=rnd.pk,
+            user=players[3],
+            action={"type": "void", "suit": "m"},
+            expected_version=5,
+        )
 
 
 def test_the_same_action_sent_twice_is_applied_once(room, players):
     rnd = start(room, players)
     action = {"type": "void", "suit": "p"}
-    first = apply_action(round_id=rnd.pk, user=players[2], action=action,
-                                  expected_version=0)
+    first = apply_action(round_id=rnd.pk, user=players[2], action=action, expected_version=0)
     before = snapshot(rnd)
-    again = apply_action(round_id=rnd.pk, user=players[2], action=action,
-                                  expected_version=0)
+    again = apply_action(round_id=rnd.pk, user=players[2], action=action, expected_version=0)
     assert (first.duplicate, again.duplicate) == (False, True)
     assert snapshot(rnd) == before
 
@@ -230,8 +246,9 @@ def test_out_of_turn_and_illegal_moves_change_nothing(room, players, seat, actio
         action = {"type": "discard", "tile": tile_str(missing)}
     before = snapshot(rnd)
     with pytest.raises(ServiceError, match=message):
-        apply_action(round_id=rnd.pk, user=players[seat], action=action,
-                              expected_version=rnd.version)
+        apply_action(
+            round_id=rnd.pk, user=players[seat], action=action, expected_version=rnd.version
+        )
     assert snapshot(rnd) == before
 
 
@@ -240,8 +257,9 @@ def test_a_strangers_action_changes_nothing(room, players):
     stranger = User.objects.create_user("stranger", password="x-long-password-1")
     before = snapshot(rnd)
     with pytest.raises(ServiceError, match="not seated"):
-        apply_action(round_id=rnd.pk, user=stranger,
-                              action={"type": "void", "suit": "m"}, expected_version=0)
+        apply_action(
+            round_id=rnd.pk, user=stranger, action={"type": "void", "suit": "m"}, expected_version=0
+        )
     assert snapshot(rnd) == before
 
 
@@ -250,8 +268,9 @@ def test_a_finished_round_takes_no_more_moves(room, players):
     play_to_the_end(rnd, players)
     rnd.refresh_from_db()
     with pytest.raises(ServiceError, match="ended"):
-        apply_action(round_id=rnd.pk, user=players[0], action={"type": "pass"},
-                              expected_version=rnd.version)
+        apply_action(
+            round_id=rnd.pk, user=players[0], action={"type": "pass"}, expected_version=rnd.version
+        )
 
 
 def test_the_database_refuses_what_must_never_happen(room, players):
@@ -294,9 +313,12 @@ def test_two_concurrent_actions_on_one_round_serialise(players):
         # The same player, two browser tabs, two different discards at the same moment.
         try:
             barrier.wait()
-            apply_action(round_id=rnd.pk, user=players[dealer],
-                                  action={"type": "discard", "tile": tile},
-                                  expected_version=version)
+            apply_action(
+                round_id=rnd.pk,
+                user=players[dealer],
+                action={"type": "discard", "tile": tile},
+                expected_version=version,
+            )
             outcomes.append("applied")
         except StaleVersion:
             outcomes.append("stale")

@@ -76,8 +76,7 @@ def test_page_loads_wait_for_a_pooled_connection_rather_than_fail():
     original = dict(connection.settings_dict)
     connection.close()
     connection.close_pool()
-    connection.settings_dict["OPTIONS"] = {"pool": {"min_size": 0, "max_size": 2,
-                                                    "timeout": 30}}
+    connection.settings_dict["OPTIONS"] = {"pool": {"min_size": 0, "max_size": 2, "timeout": 30}}
 
     def load_table(_):
         client = Client(HTTP_HOST="localhost")
@@ -119,8 +118,9 @@ def test_after_an_outage_the_pool_hands_out_no_broken_connection():
 
     # The outage, for those three (from a connection of its own, not the pool's).
     with psycopg.connect(pool.conninfo, **pool.kwargs) as killer:
-        killer.execute("SELECT pg_terminate_backend(pid, 5000) FROM unnest(%s::int[]) AS pid",
-                       [pids])  # waits (up to 5 s) until they are gone
+        killer.execute(
+            "SELECT pg_terminate_backend(pid, 5000) FROM unnest(%s::int[]) AS pid", [pids]
+        )  # waits (up to 5 s) until they are gone
 
     health.drop_broken_connections()
 
@@ -193,8 +193,12 @@ def test_a_request_waiting_through_a_restart_gets_a_connection_soon_after():
     late = LateDatabase(int(real["PORT"] or 5432))
     pool = psycopg_pool.ConnectionPool(
         f"host=127.0.0.1 port={late.port} dbname={real['NAME']} user={real['USER']}",
-        min_size=1, max_size=2, open=False, reconnect_timeout=0.5,
-        reconnect_failed=reconnect_while_waited_for)
+        min_size=1,
+        max_size=2,
+        open=False,
+        reconnect_timeout=0.5,
+        reconnect_failed=reconnect_while_waited_for,
+    )
     try:
         pool.open(wait=False)
         threading.Timer(2.0, late.back).start()  # after every first try has given up

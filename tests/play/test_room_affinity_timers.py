@@ -86,8 +86,12 @@ def test_an_offer_pause_its_process_never_ended_stays_due_when_a_player_returns(
             break
         engine = EngineRound.from_json(rnd.state)
         seat = engine.waiting_on()[0]
-        apply_action(round_id=rnd.pk, user=users[seat], expected_version=rnd.version,
-                     action=action_to_dict(choose_action(engine, seat, "strong", rng)))
+        apply_action(
+            round_id=rnd.pk,
+            user=users[seat],
+            expected_version=rnd.version,
+            action=action_to_dict(choose_action(engine, seat, "strong", rng)),
+        )
     reveal = offers.held_until(rnd)
     assert reveal is not None
     later = reveal + timedelta(seconds=5)  # nobody ended the pause: its process died

@@ -25,8 +25,12 @@ def test_a_round_stored_before_the_settlement_details_still_verifies_and_shows(c
     assert set(SETTLEMENT_DETAILS) <= set(rnd.state["settlement"])
     assert replay.check(rnd).ok
 
-    old = dict(rnd.state, settlement={k: v for k, v in rnd.state["settlement"].items()
-                                      if k not in SETTLEMENT_DETAILS})
+    old = dict(
+        rnd.state,
+        settlement={
+            k: v for k, v in rnd.state["settlement"].items() if k not in SETTLEMENT_DETAILS
+        },
+    )
     Round.objects.filter(pk=rnd.pk).update(state=old)
     rnd.refresh_from_db()
     assert replay.check(rnd).ok

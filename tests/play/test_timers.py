@@ -26,6 +26,7 @@ from tests.tables import LATER
 
 pytestmark = pytest.mark.django_db
 
+
 @pytest.fixture(autouse=True)
 def quick(no_waiting, settings):
     settings.DISCONNECT_GRACE_SECONDS = 15
@@ -40,13 +41,18 @@ def test_every_pending_decision_has_a_deadline_from_the_room_options():
     room, users, rnd = table_of(4, {"void_seconds": 11, "turn_seconds": 22})
     assert rnd.deadline == rnd.decision_started_at + timedelta(seconds=11)
     started = rnd.decision_started_at
-    apply_action(round_id=rnd.pk, user=users[0], action={"type": "void", "suit": "m"},
-                          expected_version=0)
+    apply_action(
+        round_id=rnd.pk, user=users[0], action={"type": "void", "suit": "m"}, expected_version=0
+    )
     rnd.refresh_from_db()
     assert rnd.decision_started_at == started  # answering a void keeps the decision's clock
     for seat in (1, 2, 3):
-        apply_action(round_id=rnd.pk, user=users[seat],
-                              action={"type": "void", "suit": "m"}, expected_version=rnd.version)
+        apply_action(
+            round_id=rnd.pk,
+            user=users[seat],
+            action={"type": "void", "suit": "m"},
+            expected_version=rnd.version,
+        )
         rnd.refresh_from_db()
     assert engine(rnd).phase == "turn"
     assert rnd.decision_started_at > started
@@ -67,7 +73,7 @@ def test_a_passed_deadline_applies_the_default_move_once():
     # Each void is the suit with fewest tiles (RULES.md section 11).
     fresh = EngineRound.deal(rnd.seed, rnd.dealer)
     for seat in range(4):
-        counts = [sum(fresh.hands[seat][s * 9:(s + 1) * 9]) for s in range(3)]
+        counts = [sum(fresh.hands[seat][s * 9 : (s + 1) * 9]) for s in range(3)]
         assert counts[state.voids[seat]] == min(counts)
 
 
@@ -96,8 +102,7 @@ def test_acting_in_between_resets_the_count():
     # The first offers may be a concealed kong or 自摸 (listed before the discards): pick
     # a discard the rules allow, whatever the deal.
     action = next(a for a in state.view(dealer)["legal"] if a["type"] == "discard")
-    apply_action(round_id=rnd.pk, user=users[dealer], action=action,
-                          expected_version=rnd.version)
+    apply_action(round_id=rnd.pk, user=users[dealer], action=action, expected_version=rnd.version)
     assert Seat.objects.get(room=room, index=dealer).timeouts == 0
 
 
@@ -214,8 +219,10 @@ def test_a_round_whose_step_fails_is_put_back_and_the_others_go_on(monkeypatch):
     monkeypatch.setattr(steps, "computer_step", failing)
     before = engine(broken).to_json()
     for _ in range(3000):
-        if advance_due_rounds() is None or Round.objects.filter(
-                room=fine_room, status=Round.Status.ENDED).exists():
+        if (
+            advance_due_rounds() is None
+            or Round.objects.filter(room=fine_room, status=Round.Status.ENDED).exists()
+        ):
             break
     assert Round.objects.get(room=fine_room).status == Round.Status.ENDED
     broken.refresh_from_db()

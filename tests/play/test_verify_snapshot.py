@@ -22,16 +22,19 @@ from games.rules.round import action_to_dict
 def a_move_from_another_connection(rnd: Round, players) -> None:
     """One player's move, made and committed by another connection (another process's
     request, as far as the check can tell)."""
+
     def move():
         try:
             fresh = Round.objects.get(pk=rnd.pk)
             engine = EngineRound.from_json(fresh.state)
             seat = engine.waiting_on()[0]
             action = action_to_dict(choose_action(engine, seat, "strong", random.Random(1)))
-            apply_action(round_id=fresh.pk, user=players[seat], action=action,
-                         expected_version=fresh.version)
+            apply_action(
+                round_id=fresh.pk, user=players[seat], action=action, expected_version=fresh.version
+            )
         finally:
             connection.close()
+
     thread = threading.Thread(target=move)
     thread.start()
     thread.join()
@@ -40,8 +43,9 @@ def a_move_from_another_connection(rnd: Round, players) -> None:
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_a_move_committed_during_the_check_is_not_seen_half_written(monkeypatch):
-    players = [User.objects.create_user(f"verify{i}", password="x-long-password-1")
-               for i in range(4)]
+    players = [
+        User.objects.create_user(f"verify{i}", password="x-long-password-1") for i in range(4)
+    ]
     room = create_room(owner=players[0], name="live", options={})
     for user in players[1:]:
         take_seat(room=room, user=user)

@@ -54,20 +54,28 @@ def clock(monkeypatch, settings):
 
 def put(room, engine: EngineRound, start) -> Round:
     Round.objects.filter(room=room).update(
-        state=engine.to_json(), version=0, offer=None, deadline=None, cue=None,
-        decision_started_at=start)
+        state=engine.to_json(),
+        version=0,
+        offer=None,
+        deadline=None,
+        cue=None,
+        decision_started_at=start,
+    )
     return Round.objects.get(room=room)
 
 
 def a_discard_won(room, users, clock) -> Round:
     """East (seat 0) throws the 5p, South (seat 1) wins on it; West (seat 2) draws next."""
-    rnd = put(room, table([DISCARDER, WAITS_5P, IDLE, IDLE_TOO], wall=WALL, voids="sspp"),
-              clock.now)
-    apply_action(round_id=rnd.pk, user=users[0], expected_version=0,
-                 action={"type": "discard", "tile": "5p"})
+    rnd = put(
+        room, table([DISCARDER, WAITS_5P, IDLE, IDLE_TOO], wall=WALL, voids="sspp"), clock.now
+    )
+    apply_action(
+        round_id=rnd.pk, user=users[0], expected_version=0, action={"type": "discard", "tile": "5p"}
+    )
     rnd = Round.objects.get(room=room)
-    apply_action(round_id=rnd.pk, user=users[1], expected_version=rnd.version,
-                 action={"type": "win"})
+    apply_action(
+        round_id=rnd.pk, user=users[1], expected_version=rnd.version, action={"type": "win"}
+    )
     return Round.objects.get(room=room)
 
 
@@ -103,8 +111,13 @@ def test_the_next_draw_waits_for_the_win_pause(clock):
     with translation.override("en"):
         token = int(re.search(r'data-version="(\d+)"', page(room, users[2])).group(1))
         with pytest.raises(ServiceError):  # West may not move before the table goes on
-            commands.run_command(room=room, user=users[2], kind="discard",
-                                 action={"type": "discard", "tile": "1s"}, version=token)
+            commands.run_command(
+                room=room,
+                user=users[2],
+                kind="discard",
+                action={"type": "discard", "tile": "1s"},
+                version=token,
+            )
     clock.now = start + timedelta(seconds=PAUSE - 0.01)
     advance_due_rounds()
     assert offers.held_until(Round.objects.get(room=room)) is not None
@@ -125,10 +138,10 @@ def test_computers_wait_for_the_win_pause_too(clock, settings):
         add_bot(room=room, user=owner, index=index, level="strong")
     set_ready(room=room, user=owner)
     start = clock.now
-    rnd = put(room, table([DISCARDER, WAITS_5P, IDLE, IDLE_TOO], wall=WALL, voids="sspp"),
-              start)
-    apply_action(round_id=rnd.pk, user=owner, expected_version=0,
-                 action={"type": "discard", "tile": "5p"})
+    rnd = put(room, table([DISCARDER, WAITS_5P, IDLE, IDLE_TOO], wall=WALL, voids="sspp"), start)
+    apply_action(
+        round_id=rnd.pk, user=owner, expected_version=0, action={"type": "discard", "tile": "5p"}
+    )
     advance_due_rounds()  # South, a computer, wins on the 5p at once (no offer pause here)
     rnd = Round.objects.get(room=room)
     won_at = clock.now
@@ -150,8 +163,7 @@ def test_every_win_is_held_alike(clock):
     """A person's 自摸 and a win on a discard: the same pause, whatever the win."""
     room, users = four_people("a")
     start = clock.now
-    engine = table([PURE, IDLE, IDLE_TOO, "2m4m6m8m8m2s4s6s8s8s1m1s9m"], wall=WALL,
-                   voids="mppp")
+    engine = table([PURE, IDLE, IDLE_TOO, "2m4m6m8m8m2s4s6s8s8s1m1s9m"], wall=WALL, voids="mppp")
     engine.drawn = parse_tile("5p")
     rnd = put(room, engine, start)
     apply_action(round_id=rnd.pk, user=users[0], expected_version=0, action={"type": "zimo"})
@@ -168,11 +180,13 @@ def test_a_win_that_ends_the_round_shows_the_settlement_at_once(clock):
     engine = table([DISCARDER, WAITS_5P, IDLE, IDLE_TOO], wall="", voids="sspp")
     engine.out[2] = engine.out[3] = True  # two players left: the win ends the round
     rnd = put(room, engine, clock.now)
-    apply_action(round_id=rnd.pk, user=users[0], expected_version=0,
-                 action={"type": "discard", "tile": "5p"})
+    apply_action(
+        round_id=rnd.pk, user=users[0], expected_version=0, action={"type": "discard", "tile": "5p"}
+    )
     rnd = Round.objects.get(room=room)
-    apply_action(round_id=rnd.pk, user=users[1], expected_version=rnd.version,
-                 action={"type": "win"})
+    apply_action(
+        round_id=rnd.pk, user=users[1], expected_version=rnd.version, action={"type": "win"}
+    )
     rnd = Round.objects.get(room=room)
     assert rnd.status == Round.Status.ENDED and rnd.offer is None
 
@@ -191,10 +205,12 @@ def test_tools_that_run_the_computers_do_not_wait(clock):
     for index in (1, 2, 3):
         add_bot(room=room, user=owner, index=index, level="strong")
     set_ready(room=room, user=owner)
-    rnd = put(room, table([DISCARDER, WAITS_5P, IDLE, IDLE_TOO], wall=WALL, voids="sspp"),
-              clock.now)
-    apply_action(round_id=rnd.pk, user=owner, expected_version=0,
-                 action={"type": "discard", "tile": "5p"})
+    rnd = put(
+        room, table([DISCARDER, WAITS_5P, IDLE, IDLE_TOO], wall=WALL, voids="sspp"), clock.now
+    )
+    apply_action(
+        round_id=rnd.pk, user=owner, expected_version=0, action={"type": "discard", "tile": "5p"}
+    )
     run_bots(round_id=rnd.pk)
     rnd = Round.objects.get(room=room)
     assert rnd.offer is None and EngineRound.from_json(rnd.state).winners

@@ -47,11 +47,15 @@ def check_round(rnd: Round, options: dict) -> None:
     assert ": ok" in out.getvalue()
 
 
-@pytest.mark.parametrize("options", [
-    {"mode": "xueliu"},
-    {"mode": "xueliu", "xueliu_kongs": "fan"},
-    {"mode": "xueliu", "exchange_three": True},
-], ids=["kong money", "kongs as fan", "with 换三张"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"mode": "xueliu"},
+        {"mode": "xueliu", "xueliu_kongs": "fan"},
+        {"mode": "xueliu", "exchange_three": True},
+    ],
+    ids=["kong money", "kongs as fan", "with 换三张"],
+)
 def test_xueliu_rounds_of_bots_end_at_the_empty_wall_zero_sum_and_verify(options):
     """Rounds are dealt from secret seeds: play on (at most six) until some seat has won
     twice in one round, which bots do in most rounds."""

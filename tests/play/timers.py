@@ -14,8 +14,10 @@ from games.rooms.seating import (
 
 def people(n):
     start = User.objects.count()
-    return [User.objects.create_user(f"person{start + i}", password="x-long-password-1")
-            for i in range(n)]
+    return [
+        User.objects.create_user(f"person{start + i}", password="x-long-password-1")
+        for i in range(n)
+    ]
 
 
 def table_of(humans: int, options=None):

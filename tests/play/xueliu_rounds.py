@@ -21,6 +21,5 @@ def play_round(owner, rnd: Round, rng: random.Random) -> Round:
             return rnd
         assert engine.waiting_on() == [0]
         action = action_to_dict(choose_action(engine, 0, "strong", rng))
-        apply_action(round_id=rnd.pk, user=owner, action=action,
-                              expected_version=rnd.version)
+        apply_action(round_id=rnd.pk, user=owner, action=action, expected_version=rnd.version)
     raise AssertionError("the round did not end")

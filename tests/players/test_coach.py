@@ -40,8 +40,9 @@ def test_the_coach_s_first_candidate_is_the_expert_s_own_choice_at_every_decisio
             checked["claim"] += 1
 
     simulate(4, "coach-agrees", None, LEVELS, on_decision=check)
-    simulate(2, "coach-agrees-x", {"exchange_three": True, "mode": "xueliu"}, LEVELS,
-             on_decision=check)
+    simulate(
+        2, "coach-agrees-x", {"exchange_three": True, "mode": "xueliu"}, LEVELS, on_decision=check
+    )
     assert checked["turn"] > 200 and checked["claim"] > 20
 
 

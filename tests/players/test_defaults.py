@@ -25,8 +25,7 @@ def test_a_claim_defaults_to_pass():
 
 
 def test_a_turn_defaults_to_discarding_the_drawn_tile():
-    state = table(["666m22446688p99m5p", IDLE, "2233445566778p", IDLE], voids="ssps",
-                  wall="4m")
+    state = table(["666m22446688p99m5p", IDLE, "2233445566778p", IDLE], voids="ssps", wall="4m")
     act(state, 0, "discard", "9m")
     assert state.current == 1 and state.drawn == parse_tile("4m")
     # Seat 1 holds its void suit (s), so the drawn 4m may not go: the bot's void tile does.

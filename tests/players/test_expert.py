@@ -97,7 +97,9 @@ def test_a_hand_with_three_tiles_outside_its_suit_plays_for_speed():
     state = turn_state("13335556778m19p9p", "s")
     assert plan.flush_suit(state.hands[0], [], suit_index("s")) is None
     assert choose_action(state, 0, "expert", random.Random(0)) == (
-        "discard", choose_discard(state, 0))
+        "discard",
+        choose_discard(state, 0),
+    )
 
 
 def test_playing_for_a_flush_the_expert_pongs_its_suit_only():
@@ -127,8 +129,13 @@ def test_the_expert_decides_without_hidden_information():
         compared += 1
 
     simulate(8, "expert-no-peeking", {"cap": None}, levels, on_decision=check)
-    simulate(2, "expert-no-peeking-x", {"exchange_three": True, "mode": "xueliu"}, levels,
-             on_decision=check)
+    simulate(
+        2,
+        "expert-no-peeking-x",
+        {"exchange_three": True, "mode": "xueliu"},
+        levels,
+        on_decision=check,
+    )
     assert compared > 300
 
 

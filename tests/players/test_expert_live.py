@@ -30,8 +30,8 @@ def table_state():
 
 def per_copy(weights, unseen, suit):
     base = suit * RANKS
-    copies = sum(unseen[base:base + RANKS])
-    return sum(weights[base:base + RANKS]) / copies
+    copies = sum(unseen[base : base + RANKS])
+    return sum(weights[base : base + RANKS]) / copies
 
 
 def test_a_suit_others_are_void_in_is_livelier_than_one_they_keep():

@@ -27,8 +27,9 @@ def test_nothing_is_hinted_to_a_player_who_is_not_to_act():
 def test_copies_in_a_winner_s_laid_down_hand_are_not_counted_as_left():
     # Seat 1 waits on 5p; seat 2 holds a 5p. Once seat 2 has won, its hand lies face up
     # (推倒): that 5p is seen and can never come, so one fewer is left to wait for.
-    state = table(["666m22446688p99m5s", "123m456m789m111p5p", "5p7p9p9p123456789s", IDLE],
-                  wall="1s2s")
+    state = table(
+        ["666m22446688p99m5s", "123m456m789m111p5p", "5p7p9p9p123456789s", IDLE], wall="1s2s"
+    )
     assert current_waits(state, 1) == [Wait("5p", 3, 0)]
     state.out[2] = True
     assert current_waits(state, 1) == [Wait("5p", 2, 0)]

@@ -125,11 +125,15 @@ def test_a_room_being_played_or_closed_refuses(room, owner, friend):
     assert seating(room) == before
 
 
-def test_the_table_and_the_lobby_are_told_once(room, owner, monkeypatch,
-                                               django_capture_on_commit_callbacks):
+def test_the_table_and_the_lobby_are_told_once(
+    room, owner, monkeypatch, django_capture_on_commit_callbacks
+):
     told = []
-    monkeypatch.setattr(broadcast, "broadcast_table_changed",
-                        lambda room, version=None, snapshot=None: told.append("table"))
+    monkeypatch.setattr(
+        broadcast,
+        "broadcast_table_changed",
+        lambda room, version=None, snapshot=None: told.append("table"),
+    )
     monkeypatch.setattr(broadcast, "broadcast_lobby_changed", lambda: told.append("lobby"))
     with django_capture_on_commit_callbacks(execute=True):
         fill_empty_seats(room=room, user=owner, level="strong")
@@ -217,8 +221,9 @@ def _parts_a_player_reads(html: str) -> str:
     header = re.search(r'<header class="table-header">.*?</header>', html, re.S).group(0)
     seats = re.search(r'<section id="seating".*?</section>', html, re.S).group(0)
     chunk = header + seats
-    attributes = re.findall(r'(?:aria-label|data-copied|data-shared|data-copy-by-hand)="([^"]*)"',
-                            chunk)
+    attributes = re.findall(
+        r'(?:aria-label|data-copied|data-shared|data-copy-by-hand)="([^"]*)"', chunk
+    )
     chunk = re.sub(r"<(script|style)\b.*?</\1>", " ", chunk, flags=re.S)
     # The language switch in the menu names each language in itself ("English", lang="en").
     chunk = re.sub(r'<button[^>]*\blang="en"[^>]*>[^<]*</button>', " ", chunk)
@@ -232,8 +237,10 @@ def test_the_chinese_table_page_offers_fill_and_share_without_english(client, ro
     url = f"http://testserver/t/{room.code}/"
     assert f'data-share-url="{url}"' in html and f'value="{url}"' in html
     assert "/static/js/share.js" in html
-    assert ('<option value="strong">高手</option><option value="expert">大师</option>'
-            '<option value="easy">普通</option>') in html
+    assert (
+        '<option value="strong">高手</option><option value="expert">大师</option>'
+        '<option value="easy">普通</option>'
+    ) in html
     words = _parts_a_player_reads(html)
     for shown in ("房间号", room.code, "分享链接", "链接已复制", "用电脑补满 3 个空位", "电脑难度"):
         assert shown in words
@@ -255,8 +262,9 @@ def test_the_owner_is_offered_the_expert_level_and_the_table_names_it(client, ro
     html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()
     assert '<option value="expert">大师</option>' in html
     assert "加电脑（大师）" in html
-    response = client.post(reverse("add_bot", kwargs={"code": room.code}),
-                           {"index": 1, "level": "expert"})
+    response = client.post(
+        reverse("add_bot", kwargs={"code": room.code}), {"index": 1, "level": "expert"}
+    )
     assert response.status_code in (200, 302)
     assert seating(room)[1] == (1, None, "expert", True)
     html = client.get(reverse("table", kwargs={"code": room.code})).content.decode()

@@ -149,9 +149,13 @@ def test_a_move_by_a_person_makes_the_room_active():
     rnd = Round.objects.get(room=room)
     seat = EngineRound.from_json(rnd.state).waiting_on()[0]
     player = Seat.objects.get(room=room, index=seat).user
-    commands.run_command(room=room, user=player, kind="action",
-                         action={"type": "void", "suit": "m"},
-                         version=page_version(room, rnd.version))
+    commands.run_command(
+        room=room,
+        user=player,
+        kind="action",
+        action={"type": "void", "suit": "m"},
+        version=page_version(room, rnd.version),
+    )
     assert Round.objects.get(pk=rnd.pk).version == rnd.version + 1
     assert Room.objects.get(pk=room.pk).last_active > an_hour_ago + timedelta(minutes=59)
 

@@ -23,8 +23,12 @@ def test_the_page_loads_htmx_from_the_site_itself(client):
 
 
 @pytest.mark.parametrize(
-    "path", ["/static/django_htmx/htmx-2.min.js", "/static/django_htmx/ext/hx-ws-2.min.js",
-             "/static/css/site.css"]
+    "path",
+    [
+        "/static/django_htmx/htmx-2.min.js",
+        "/static/django_htmx/ext/hx-ws-2.min.js",
+        "/static/css/site.css",
+    ],
 )
 def test_static_files_are_served_by_the_site(live_server, path):
     import urllib.request

@@ -52,8 +52,7 @@ def lobby(page: int | None = None, language: str | None = None) -> str:
 
 def listed(html: str) -> list[str]:
     """The codes of the rooms a lobby page lists, in its order (open list, then played)."""
-    return re.findall(r'<li class="room-item">.*?<span class="room-code">(\w+)</span>',
-                      html, re.S)
+    return re.findall(r'<li class="room-item">.*?<span class="room-code">(\w+)</span>', html, re.S)
 
 
 def flood(client: Client, attempts: int, *, leave: bool) -> int:
@@ -97,8 +96,7 @@ def test_a_flood_of_rooms_cannot_hide_a_room_opened_after_it():
 
 
 @pytest.mark.django_db
-def test_a_room_left_empty_before_its_first_round_closes_when_its_owner_opens_another(
-        settings):
+def test_a_room_left_empty_before_its_first_round_closes_when_its_owner_opens_another(settings):
     settings.OPEN_ROOMS_PER_USER = 2
     owner, friend = person("owner"), person("friend")
     client = browser(owner)
@@ -133,8 +131,7 @@ def test_a_room_left_empty_before_its_first_round_closes_when_its_owner_opens_an
 @pytest.mark.django_db
 def test_every_room_is_on_one_page_newest_first():
     owners = [person(f"o{i}") for i in range(40)]
-    rooms = [create_room(owner=owners[i % 40], name=f"桌{i}", options={})
-             for i in range(120)]
+    rooms = [create_room(owner=owners[i % 40], name=f"桌{i}", options={}) for i in range(120)]
     newest_first = [r.code for r in reversed(rooms)]
     pages = [listed(lobby(page)) for page in (1, 2, 3)]
     assert [len(codes) for codes in pages] == [50, 50, 20]
@@ -162,8 +159,7 @@ def test_tables_where_people_sit_come_before_tables_of_computers_alone():
     add_bot(room=computers, user=host, index=1, level="easy")
     leave_seat(room=computers, user=host)
     newest = create_room(owner=player, name="最新", options={})
-    assert listed(section(lobby(), "open-tables")) == [newest.code, people.code,
-                                                       computers.code]
+    assert listed(section(lobby(), "open-tables")) == [newest.code, people.code, computers.code]
     # Only a lobby with no order at all would list the oldest first.
     assert [e["room"].code for e in selectors.lobby_rooms()["open"]][0] == newest.code
 
@@ -221,11 +217,9 @@ async def test_a_lobby_socket_keeps_its_own_page_live():
         return owners[0]
 
     owner = await full_lobby()
-    first, second = (await lobby_socket(1, b"zh-hans"),
-                     await lobby_socket(2, b"zh-hans", page=2))
+    first, second = (await lobby_socket(1, b"zh-hans"), await lobby_socket(2, b"zh-hans", page=2))
     room = await sync_to_async(create_room)(owner=owner, name="新桌", options={})
-    on_first, on_second = await first.receive_from(timeout=5), await second.receive_from(
-        timeout=5)
+    on_first, on_second = await first.receive_from(timeout=5), await second.receive_from(timeout=5)
     assert room.code in listed(on_first)[:1] and "第 1 / 2 页" in on_first
     assert room.code not in on_second and "第 2 / 2 页" in on_second
     assert len(listed(on_second)) == 11  # 61 rooms: 50 on the first page

@@ -84,8 +84,7 @@ def test_free_seats_are_open_full_and_playing_tables_are_played_closed_ones_nowh
 
 @pytest.mark.django_db
 def test_a_match_shows_which_of_its_rounds_is_played():
-    users = [User.objects.create_user(f"m{i}", password="x-long-password-1")
-             for i in range(4)]
+    users = [User.objects.create_user(f"m{i}", password="x-long-password-1") for i in range(4)]
     room = create_room(owner=users[0], name="四局", options={"rounds": 4})
     for user in users[1:]:
         take_seat(room=room, user=user)
@@ -149,8 +148,7 @@ async def last_message(communicator) -> str:
 async def test_the_lobby_socket_moves_a_table_that_fills_to_the_played_list():
     @sync_to_async
     def three_seated():
-        users = [User.objects.create_user(f"s{i}", password="x-long-password-1")
-                 for i in range(4)]
+        users = [User.objects.create_user(f"s{i}", password="x-long-password-1") for i in range(4)]
         room = create_room(owner=users[0], name="就差你", options={})
         for user in users[1:3]:
             take_seat(room=room, user=user)
@@ -204,22 +202,25 @@ async def test_a_table_socket_keeps_its_room_open_and_its_closing_starts_the_idl
     assert await sync_to_async(Seat.objects.filter(room=room, online=True).count)() == 1
     # The owner stays; even an hour on, the room is not closed under them.
     await sync_to_async(Room.objects.filter(pk=room.pk).update)(
-        last_active=timezone.now() - timedelta(hours=1))
+        last_active=timezone.now() - timedelta(hours=1)
+    )
     assert await sync_to_async(idle_rooms.close_idle_rooms)() == []
     await table.disconnect()
     left_at = await last_active(room)
     assert timezone.now() - left_at < timedelta(minutes=1)  # counted from the leaving
+    assert (
+        await sync_to_async(idle_rooms.close_idle_rooms)(now=left_at + timedelta(minutes=29)) == []
+    )
     assert await sync_to_async(idle_rooms.close_idle_rooms)(
-        now=left_at + timedelta(minutes=29)) == []
-    assert await sync_to_async(idle_rooms.close_idle_rooms)(
-        now=left_at + timedelta(minutes=31)) == [room.code]
+        now=left_at + timedelta(minutes=31)
+    ) == [room.code]
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("language, expected", [("zh-hans", "底分 6，封顶 5 番"),
-                                                ("en", "base 6, cap 5 fan")])
-def test_the_lobby_writes_a_rooms_rules_with_its_languages_punctuation(client, language,
-                                                                       expected):
+@pytest.mark.parametrize(
+    "language, expected", [("zh-hans", "底分 6，封顶 5 番"), ("en", "base 6, cap 5 fan")]
+)
+def test_the_lobby_writes_a_rooms_rules_with_its_languages_punctuation(client, language, expected):
     from django.contrib.auth.models import User
 
     owner = User.objects.create_user("punct", password="x-long-password-1")

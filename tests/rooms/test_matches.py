@@ -27,6 +27,7 @@ from tests.tables import LATER
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("no_waiting", "in_english")]
 
+
 def person(name: str) -> User:
     return User.objects.create_user(name, password="x-long-password-1")
 
@@ -76,8 +77,11 @@ def test_a_four_round_match_ends_after_four_rounds_with_standings_from_its_ledge
         # Wins and 点炮 as the event log tells them (the standings read the final states).
         win_events = Event.objects.filter(round__room=room, kind="win")
         assert line.wins == win_events.filter(seat=seat).count()
-        fed = {(e.round_id, e.data["claim"]) for e in win_events
-               if e.data["how"] != "zimo" and e.data["from"] == seat}
+        fed = {
+            (e.round_id, e.data["claim"])
+            for e in win_events
+            if e.data["how"] != "zimo" and e.data["from"] == seat
+        }
         assert line.dealt_in == len(fed)
         mine = [e.data for e in win_events.filter(seat=seat)]
         if mine:
@@ -137,12 +141,15 @@ def test_an_open_ended_room_deals_on_past_sixteen_rounds():
 # --- ranks ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("totals, ranks", [
-    ([10, 5, 5, -20], [1, 2, 2, 4]),
-    ([0, 0, 0, 0], [1, 1, 1, 1]),
-    ([8, 8, -4, -12], [1, 1, 3, 4]),
-    ([3, -1, -1, -1], [1, 2, 2, 2]),
-])
+@pytest.mark.parametrize(
+    "totals, ranks",
+    [
+        ([10, 5, 5, -20], [1, 2, 2, 4]),
+        ([0, 0, 0, 0], [1, 1, 1, 1]),
+        ([8, 8, -4, -12], [1, 1, 3, 4]),
+        ([3, -1, -1, -1], [1, 2, 2, 2]),
+    ],
+)
 def test_equal_totals_share_a_rank_and_the_next_rank_skips(totals, ranks):
     assert matches.competition_ranks(totals) == ranks
 
@@ -152,8 +159,15 @@ def made_up_round(pk, number, winners):
 
 
 def win(seat, how, fan, points, source=None, claim=None):
-    return {"seat": seat, "how": how, "fan": fan, "points": points, "from": source,
-            "claim": claim, "patterns": {"qingyise": 2} if fan >= 2 else {"pinghu": 0}}
+    return {
+        "seat": seat,
+        "how": how,
+        "fan": fan,
+        "points": points,
+        "from": source,
+        "claim": claim,
+        "patterns": {"qingyise": 2} if fan >= 2 else {"pinghu": 0},
+    }
 
 
 def test_standings_of_a_made_up_match_with_a_tie():
@@ -162,17 +176,23 @@ def test_standings_of_a_made_up_match_with_a_tie():
     rounds = [
         # Round 1: p0 wins on p1's discard; then p2 and p3 win on one discard of p1
         # (一炮多响: one 点炮).
-        made_up_round(1, 1, [win(0, "ron", 1, 2, source=1, claim=7),
-                             win(2, "ron", 2, 4, source=1, claim=20),
-                             win(3, "ron", 1, 2, source=1, claim=20)]),
+        made_up_round(
+            1,
+            1,
+            [
+                win(0, "ron", 1, 2, source=1, claim=7),
+                win(2, "ron", 2, 4, source=1, claim=20),
+                win(3, "ron", 1, 2, source=1, claim=20),
+            ],
+        ),
         # Round 2: p1 self-draws a pure suit.
         made_up_round(2, 2, [win(1, "zimo", 2, 4)]),
     ]
-    ledger = [(1, 1, 0, 2), (1, 1, 2, 4), (1, 1, 3, 2),
-              (2, 0, 1, 4), (2, 2, 1, 4), (2, 3, 1, 4)]
+    ledger = [(1, 1, 0, 2), (1, 1, 2, 4), (1, 1, 3, 2), (2, 0, 1, 4), (2, 2, 1, 4), (2, 3, 1, 4)]
     standings = matches.tally(rounds, seating, ledger)
-    assert [(line.player[2], line.total, line.rank, line.wins, line.dealt_in)
-            for line in standings] == [
+    assert [
+        (line.player[2], line.total, line.rank, line.wins, line.dealt_in) for line in standings
+    ] == [
         ("p1", 12 - 8, 1, 1, 2),
         ("p2", 4 - 4, 2, 1, 0),
         ("p0", 2 - 4, 3, 1, 0),  # p0 and p3 tie: both third, nobody fourth
@@ -186,10 +206,14 @@ def test_standings_of_a_made_up_match_with_a_tie():
 def test_a_player_is_the_same_whichever_seat_and_the_biggest_hand_breaks_fan_ties_by_points():
     alice, bob = ("user", 1, "alice"), ("user", 2, "bob")
     east, west = ("bot", 0, "easy"), ("bot", 2, "easy")
-    seating = {1: {0: east, 1: alice, 2: west, 3: bob},
-               2: {0: east, 1: bob, 2: west, 3: alice}}  # alice and bob swapped seats
-    rounds = [made_up_round(1, 1, [win(1, "ron", 1, 2, source=3, claim=5)]),
-              made_up_round(2, 2, [win(3, "zimo", 1, 3)])]
+    seating = {
+        1: {0: east, 1: alice, 2: west, 3: bob},
+        2: {0: east, 1: bob, 2: west, 3: alice},
+    }  # alice and bob swapped seats
+    rounds = [
+        made_up_round(1, 1, [win(1, "ron", 1, 2, source=3, claim=5)]),
+        made_up_round(2, 2, [win(3, "zimo", 1, 3)]),
+    ]
     ledger = [(1, 3, 1, 2), (2, 0, 3, 3), (2, 1, 3, 3), (2, 2, 3, 3)]
     standings = {line.player: line for line in matches.tally(rounds, seating, ledger)}
     assert standings[alice].total == 2 + 9 and standings[alice].wins == 2

@@ -52,8 +52,13 @@ def test_each_preset_sets_every_option_to_a_valid_value(key):
 
 def test_the_presets_are_one_per_seed_text_and_the_books_defaults():
     assert {key: PRESETS[key].seed for key in PRESETS} == {
-        "book": None, "video_hall": "000", "sichuan_pc": "001", "online_xueliu": "002",
-        "qq": "003", "chengdu_home": "004"}
+        "book": None,
+        "video_hall": "000",
+        "sichuan_pc": "001",
+        "online_xueliu": "002",
+        "qq": "003",
+        "chengdu_home": "004",
+    }
     assert preset("book").room_options() == DEFAULT_OPTIONS
 
 
@@ -70,7 +75,9 @@ def test_the_presets_follow_their_seed_texts():
     assert preset("video_hall").options["pig_fan"] == 4  # "需要赔4番"
     # No seed says 换三张; the online halls' players expect it, the table-side texts not.
     assert {key for key, p in PRESETS.items() if p.options["exchange_three"]} == {
-        "online_xueliu", "qq"}
+        "online_xueliu",
+        "qq",
+    }
 
 
 def test_an_unknown_preset_is_refused_by_name():
@@ -117,16 +124,16 @@ def test_a_preset_is_a_starting_point_every_option_stays_adjustable(client, owne
 def test_an_unknown_preset_says_so_and_leaves_the_defaults(client, owner):
     client.force_login(owner)
     with translation.override("zh-hans"):
-        response = client.get(reverse("create_room"), {"preset": "<b>nope</b>"},
-                              HTTP_ACCEPT_LANGUAGE="zh-hans")
+        response = client.get(
+            reverse("create_room"), {"preset": "<b>nope</b>"}, HTTP_ACCEPT_LANGUAGE="zh-hans"
+        )
     html = response.content.decode()
     assert response.status_code == 200
     assert "没有名为 &lt;b&gt;nope&lt;/b&gt; 的预设规则" in html
     assert response.context["form"].initial == {}
 
 
-def test_the_page_loads_the_preset_script_from_the_site_and_has_no_inline_script(
-        client, owner):
+def test_the_page_loads_the_preset_script_from_the_site_and_has_no_inline_script(client, owner):
     client.force_login(owner)
     html = client.get(reverse("create_room")).content.decode()
     assert re.search(r'<script src="/static/js/room-presets[^"]*\.js" defer></script>', html)
@@ -146,10 +153,17 @@ def test_the_chooser_carries_each_presets_form_values_for_the_script():
 def test_every_option_has_a_field_on_the_room_form_after_the_earlier_ones():
     names = list(RoomForm().fields)
     assert OPTION_NAMES <= set(names)
-    section_13 = ["exchange_three", "exchange_seconds", "mode", "xueliu_kongs",
-                  "late_added_kong_pays", "concealed_kong_shown", "last_tiles_rule",
-                  "fan_table"]
-    assert names[-len(section_13):] == section_13
+    section_13 = [
+        "exchange_three",
+        "exchange_seconds",
+        "mode",
+        "xueliu_kongs",
+        "late_added_kong_pays",
+        "concealed_kong_shown",
+        "last_tiles_rule",
+        "fan_table",
+    ]
+    assert names[-len(section_13) :] == section_13
     choices = dict(RoomForm().fields["kong_bloom_from_discard"].choices)
     assert "feeder_all" in choices
 
@@ -158,9 +172,10 @@ def test_every_option_has_a_field_on_the_room_form_after_the_earlier_ones():
 
 
 def melds_html(tile, public):
-    return render_to_string("games/table/_melds.html", {
-        "id": "seat-1-melds", "melds": (("concealed", tile),), "newest": False,
-        "public": public})
+    return render_to_string(
+        "games/table/_melds.html",
+        {"id": "seat-1-melds", "melds": (("concealed", tile),), "newest": False, "public": public},
+    )
 
 
 def test_others_see_a_shown_concealed_kong_face_down_with_one_tile_up():
@@ -188,38 +203,45 @@ def test_the_lobby_names_the_seed_variants_a_room_plays(owner):
 # --- the room's default name follows the way to play -----------------------------------------
 
 
-@pytest.mark.parametrize("language, xuezhan, xueliu", [("zh-hans", "血战到底", "血流成河"),
-                                                       ("en", "Blood battle", "Blood river")])
+@pytest.mark.parametrize(
+    "language, xuezhan, xueliu",
+    [("zh-hans", "血战到底", "血流成河"), ("en", "Blood battle", "Blood river")],
+)
 def test_a_room_playing_xueliu_is_named_for_it_unless_the_owner_names_it(
-        client, owner, language, xuezhan, xueliu):
+    client, owner, language, xuezhan, xueliu
+):
     client.force_login(owner)
     with translation.override(language):
         form = client.get(reverse("create_room"), HTTP_ACCEPT_LANGUAGE=language).context["form"]
         assert form["name"].value() == xuezhan  # what the form offers for the default
-        client.post(reverse("create_room"), posted(form, mode="xueliu"),
-                    HTTP_ACCEPT_LANGUAGE=language)
-        client.post(reverse("create_room"), posted(form, name=""),
-                    HTTP_ACCEPT_LANGUAGE=language)
-        client.post(reverse("create_room"), posted(form, mode="xueliu", name="老王的局"),
-                    HTTP_ACCEPT_LANGUAGE=language)
+        client.post(
+            reverse("create_room"), posted(form, mode="xueliu"), HTTP_ACCEPT_LANGUAGE=language
+        )
+        client.post(reverse("create_room"), posted(form, name=""), HTTP_ACCEPT_LANGUAGE=language)
+        client.post(
+            reverse("create_room"),
+            posted(form, mode="xueliu", name="老王的局"),
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
     rooms = list(Room.objects.order_by("pk").values_list("name", "options__mode"))
     assert rooms == [(xueliu, "xueliu"), (xuezhan, None), ("老王的局", "xueliu")]
 
 
 def test_a_preset_of_xueliu_offers_its_name_and_the_name_follows_the_mode_in_the_page(
-        client, owner):
+    client, owner
+):
     client.force_login(owner)
     with translation.override("zh-hans"):
-        response = client.get(reverse("create_room"), {"preset": "online_xueliu"},
-                              HTTP_ACCEPT_LANGUAGE="zh-hans")
+        response = client.get(
+            reverse("create_room"), {"preset": "online_xueliu"}, HTTP_ACCEPT_LANGUAGE="zh-hans"
+        )
     form = response.context["form"]
     assert preset("online_xueliu").options["mode"] == "xueliu"
     assert form["name"].value() == "血流成河"
     html = response.content.decode()
     # What static/js/room-presets.js reads to follow a change of the way to play.
     names = re.search(r'data-default-names="([^"]*)"', html).group(1)
-    assert json.loads(names.replace("&quot;", '"')) == {"xuezhan": "血战到底",
-                                                       "xueliu": "血流成河"}
+    assert json.loads(names.replace("&quot;", '"')) == {"xuezhan": "血战到底", "xueliu": "血流成河"}
     # A name offered in the other language follows the mode too.
     client.post(reverse("create_room"), posted(form, name="Blood battle"))
     assert Room.objects.get().name == "血流成河"

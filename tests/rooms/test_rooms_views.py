@@ -87,13 +87,17 @@ def test_a_player_takes_a_seat_and_the_owner_fills_the_rest_with_computers(clien
     client.force_login(friend)
     client.post(reverse("sit", kwargs={"code": room.code}), {"index": "1"})
     assert Seat.objects.get(room=room, index=1).user == friend
-    response = client.post(reverse("add_bot", kwargs={"code": room.code}),
-                           {"index": "2", "level": "strong"}, follow=True)
+    response = client.post(
+        reverse("add_bot", kwargs={"code": room.code}),
+        {"index": "2", "level": "strong"},
+        follow=True,
+    )
     assert "房主" in response.content.decode()  # only the owner may
     client.force_login(owner)
     for index in (2, 3):
-        client.post(reverse("add_bot", kwargs={"code": room.code}),
-                    {"index": str(index), "level": "strong"})
+        client.post(
+            reverse("add_bot", kwargs={"code": room.code}), {"index": str(index), "level": "strong"}
+        )
     assert room.seats.filter(bot_level="strong").count() == 2
     client.post(reverse("ready", kwargs={"code": room.code}))
     assert not room.rounds.exists()  # the friend is not ready yet
@@ -144,8 +148,7 @@ def test_the_tables_forms_also_work_as_plain_posts_before_the_socket_connects(cl
     rnd.refresh_from_db()
     assert rnd.state["voids"][0] == 1 and rnd.version == 1
     # A stale form is refused with a message, and changes nothing.
-    response = client.post(url, {"type": "void", "suit": "m", "version": page_version},
-                           follow=True)
+    response = client.post(url, {"type": "void", "suit": "m", "version": page_version}, follow=True)
     assert "牌桌已经变化" in response.content.decode()
     rnd.refresh_from_db()
     assert rnd.state["voids"][0] == 1
@@ -158,8 +161,10 @@ def test_a_stranger_cannot_post_a_move(client, owner):
     rnd = set_ready(room=room, user=owner)
     stranger = User.objects.create_user("stranger", password="x-long-password-1")
     client.force_login(stranger)
-    client.post(reverse("table_action", kwargs={"code": room.code}),
-                {"type": "void", "suit": "p", "version": "0"})
+    client.post(
+        reverse("table_action", kwargs={"code": room.code}),
+        {"type": "void", "suit": "p", "version": "0"},
+    )
     rnd.refresh_from_db()
     assert rnd.version == 0
 
@@ -171,9 +176,11 @@ def test_a_malformed_posted_command_is_refused_like_one_on_the_socket(client, ow
     rnd = set_ready(room=room, user=owner)
     client.force_login(owner)
     url = reverse("table_action", kwargs={"code": room.code})
-    for fields, error in (({"type": "chow", "version": "0"}, "牌桌上没有这个操作"),
-                          ({"type": "void", "suit": "m"}, "缺少牌桌版本"),
-                          ({"type": "void", "suit": "m" * 50, "version": "0"}, "牌或花色无效")):
+    for fields, error in (
+        ({"type": "chow", "version": "0"}, "牌桌上没有这个操作"),
+        ({"type": "void", "suit": "m"}, "缺少牌桌版本"),
+        ({"type": "void", "suit": "m" * 50, "version": "0"}, "牌或花色无效"),
+    ):
         response = client.post(url, fields, follow=True)
         assert error in response.content.decode()
     rnd.refresh_from_db()

@@ -18,8 +18,8 @@ pytestmark = pytest.mark.django_db
 
 def controls(html: str) -> list[str]:
     """The seating card's buttons and fields, in document (Tab) order."""
-    card = html[html.index('<section id="seating"'):]
-    card = card[:card.index("</section>")]
+    card = html[html.index('<section id="seating"') :]
+    card = card[: card.index("</section>")]
     return re.findall(r"<(?:button|select)[^>]*>([^<]*)", card)
 
 

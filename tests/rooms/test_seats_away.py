@@ -25,7 +25,8 @@ def room():
 
 def _gone(room, user, seconds=60):
     Seat.objects.filter(room=room, user=user).update(
-        last_seen=timezone.now() - timedelta(seconds=seconds), ready=False)
+        last_seen=timezone.now() - timedelta(seconds=seconds), ready=False
+    )
 
 
 def test_the_others_start_without_a_player_who_went_away_who_is_then_auto_played(room):
@@ -103,12 +104,15 @@ def test_a_seat_the_computer_plays_says_so_and_one_press_takes_it_back(client, l
         take_back = translation.gettext("Take back")
         auto = translation.gettext("Auto-play (托管)")
     html = client.get(f"/t/{room.code}/").content.decode()
-    dock = html[html.index('<div id="me-auto"'):]
-    dock = dock[:dock.index("</form>")]
+    dock = html[html.index('<div id="me-auto"') :]
+    dock = dock[: dock.index("</form>")]
     assert 'class="taken"' in dock
-    assert re.search(rf'<button type="submit" class="take-back"><span class="take-back-note">'
-                     rf'{re.escape(playing)}</span> · <strong class="take-back-word">'
-                     rf'{re.escape(take_back)}</strong></button>', dock)
+    assert re.search(
+        rf'<button type="submit" class="take-back"><span class="take-back-note">'
+        rf'{re.escape(playing)}</span> · <strong class="take-back-word">'
+        rf"{re.escape(take_back)}</strong></button>",
+        dock,
+    )
     assert '<input type="hidden" name="type" value="auto_play">' in dock
     assert '<input type="hidden" name="on" value="0">' in dock
     # The other players' pages show no prompt.
@@ -127,24 +131,30 @@ def test_the_note_on_return_says_the_computer_goes_on_and_lists_names_in_the_lan
     """What happened while away (games.table.away): with 托管 still on, the note says the
     computer goes on playing; the winners are listed with "、" in Chinese, ", " in English."""
 
-
-    summary = AwaySummary(moves_for_you=1, wins=(1, 2), paid=3, received=0, round_ended=False,
-                          still_auto_play=True)
+    summary = AwaySummary(
+        moves_for_you=1, wins=(1, 2), paid=3, received=0, round_ended=False, still_auto_play=True
+    )
     notes = {}
     for language in ("zh-hans", "en"):
         with translation.override(language):
-            notes[language] = render_to_string("games/table/_away_note.html", {
-                "s": summary, "winners": ["Ann", "Bo"]})
-            assert translation.gettext(
-                "The computer is still playing for you: press “Take back” below to play "
-                "yourself.") in notes[language]
+            notes[language] = render_to_string(
+                "games/table/_away_note.html", {"s": summary, "winners": ["Ann", "Bo"]}
+            )
+            assert (
+                translation.gettext(
+                    "The computer is still playing for you: press “Take back” below to play "
+                    "yourself."
+                )
+                in notes[language]
+            )
     assert "Ann、Bo" in notes["zh-hans"]
     assert "Ann, Bo" in notes["en"] and "、" not in notes["en"]
     assert "The computer made 1 move for you." in notes["en"]
     ended = AwaySummary(1, (), 0, 0, True)
     with translation.override("en"):
-        assert "still playing" not in render_to_string("games/table/_away_note.html", {
-            "s": ended, "winners": []})
+        assert "still playing" not in render_to_string(
+            "games/table/_away_note.html", {"s": ended, "winners": []}
+        )
 
 
 def test_the_summary_on_return_knows_the_computer_still_plays(room):
@@ -153,8 +163,14 @@ def test_the_summary_on_return_knows_the_computer_still_plays(room):
         Seat.objects.filter(room=room, user=user).update(last_seen=timezone.now())
         set_ready(room=room, user=user)
     rnd = Round.objects.get(room=room)
-    Event.objects.create(round=rnd, number=999, version=rnd.version, kind="action", seat=2,
-                         data={"action": {"type": "void", "suit": "m"}, "by": "timeout"})
+    Event.objects.create(
+        round=rnd,
+        number=999,
+        version=rnd.version,
+        kind="action",
+        seat=2,
+        data={"action": {"type": "void", "suit": "m"}, "by": "timeout"},
+    )
     Seat.objects.filter(room=room, user=users[2]).update(auto_play=True)
     seat = Seat.objects.get(room=room, user=users[2])
     away_since = timezone.now() - timedelta(minutes=5)

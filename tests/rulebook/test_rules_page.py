@@ -60,7 +60,8 @@ def test_every_pattern_of_the_engine_is_shown_with_its_fan_and_an_example_it_sco
         example = patterns.PATTERN_EXAMPLES[key]
         # The example's fourteen tiles, as pictures of the site's tiles.
         assert len(tile_pictures(shown)) == 14 + sum(
-            1 for meld in example.melds if meld.split()[0] != "pong"), key
+            1 for meld in example.melds if meld.split()[0] != "pong"
+        ), key
     # 天胡 and 地胡 are on by default, but say that a room may turn them off.
     assert "仅限设置了 天胡 / 地胡：开 的房间" in text(item(html, "fan-dihu"))
 
@@ -85,8 +86,7 @@ def reasons_the_engine_makes() -> set[str]:
     for options in OPTION_SETS:
         rng = random.Random(str(options))
         for number in range(12):
-            state = Round.deal(f"rules-page-{number}", number % 4,
-                               RoomOptions.from_dict(options))
+            state = Round.deal(f"rules-page-{number}", number % 4, RoomOptions.from_dict(options))
             while state.phase != "ended":
                 state.apply(*pick(state, rng))
             seen.update(entry["reason"] for entry in state.ledger)
@@ -108,8 +108,11 @@ def test_every_payment_reason_has_a_worked_example_played_by_the_engine(client):
         with translation.override("zh-hans"):
             assert str(labels.REASONS[reason]) in shown
             words = settlement_words(state, names)
-        lines = [line for line, entry in zip(words.payments, state["ledger"], strict=True)
-                 if entry["reason"] == reason]
+        lines = [
+            line
+            for line, entry in zip(words.payments, state["ledger"], strict=True)
+            if entry["reason"] == reason
+        ]
         assert len(lines) == len(rows)
         for line in lines:
             assert "".join(part for part, _ in line) in shown
@@ -134,8 +137,10 @@ def test_every_room_option_and_each_of_its_values_is_explained(client):
             assert f"默认：{option_words.value_words(name, default)}" in shown, name
             for value, words in described.items():
                 assert str(words) in shown, (name, value)
-    for name, choices in (("zimo_bonus", rules_options.ZIMO_BONUS),
-                          ("kong_bloom_from_discard", rules_options.KONG_BLOOM)):
+    for name, choices in (
+        ("zimo_bonus", rules_options.ZIMO_BONUS),
+        ("kong_bloom_from_discard", rules_options.KONG_BLOOM),
+    ):
         assert set(choices) == set(dict(option_words.OPTION_VALUES[name])), name
     assert None in dict(option_words.OPTION_VALUES["cap"])  # no cap
     assert "cap" in dict(option_words.OPTION_VALUES["pig_fan"])

@@ -12,8 +12,13 @@ PICKS = ["159s", "456p", "789m", "234s"]
 
 
 def dealt(direction: str = "next") -> Round:
-    return Round.from_deal([parse_tiles(h) for h in HANDS], parse_tiles(WALL), dealer=0,
-                           options=ON, exchange_direction=direction)
+    return Round.from_deal(
+        [parse_tiles(h) for h in HANDS],
+        parse_tiles(WALL),
+        dealer=0,
+        options=ON,
+        exchange_direction=direction,
+    )
 
 
 def pick(state: Round, seat: int, tiles: str) -> list[dict]:

@@ -13,8 +13,14 @@ OPTION_SETS = [
     {},
     {"cap": None, "zimo_bonus": "fan", "haidi": True, "jingoudiao": True},
     {"pass_blocks_ron": False, "last_four_auto_ron": True, "kong_transfer": False},
-    {"zimo_bonus": "base", "kong_bloom_from_discard": "ron", "ready_difference": True,
-     "base": 3, "cap": 2, "pig_fan": 0},
+    {
+        "zimo_bonus": "base",
+        "kong_bloom_from_discard": "ron",
+        "ready_difference": True,
+        "base": 3,
+        "cap": 2,
+        "pig_fan": 0,
+    },
     {"last_four_must_win": False, "tiandi_hu": False, "ready_difference": True},
     # 换三张 (RULES.md section 13): the tiles move before 定缺; the rest as above.
     {"exchange_three": True},
@@ -75,7 +81,8 @@ def check_step(state: Round, rng: random.Random) -> None:
     assert state.tiles_accounted() == WALL_SIZE
     # The pool is every seat's river, in the order played.
     assert sorted(map(tuple, state.pool)) == sorted(
-        (seat, tile) for seat in range(SEATS) for tile in state.discards[seat])
+        (seat, tile) for seat in range(SEATS) for tile in state.discards[seat]
+    )
     for seat in range(SEATS):
         assert [t for s, t in state.pool if s == seat] == state.discards[seat]
     assert sum(state.net()) == 0

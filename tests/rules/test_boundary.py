@@ -54,8 +54,11 @@ def test_the_engine_and_its_players_import_nothing_from_django():
 def test_the_engine_imports_nothing_of_its_players():
     offenders = []
     for path in python_files(RULES_DIR):
-        found = {m for m in imported_modules(path)
-                 if m == "games.players" or m.startswith("games.players.")}
+        found = {
+            m
+            for m in imported_modules(path)
+            if m == "games.players" or m.startswith("games.players.")
+        }
         if found:
             offenders.append(f"{path.relative_to(ROOT)} imports {sorted(found)}")
     assert offenders == []

@@ -17,11 +17,14 @@ def hand(state: Round, seat: int) -> str:
     return format_tiles(state.hand_tiles(seat))
 
 
-@pytest.mark.parametrize("direction, gets_from", [
-    ("next", {0: 3, 1: 0, 2: 1, 3: 2}),       # 下家: each gives to the seat after
-    ("previous", {0: 1, 1: 2, 2: 3, 3: 0}),   # 上家
-    ("opposite", {0: 2, 1: 3, 2: 0, 3: 1}),   # 对家
-])
+@pytest.mark.parametrize(
+    "direction, gets_from",
+    [
+        ("next", {0: 3, 1: 0, 2: 1, 3: 2}),  # 下家: each gives to the seat after
+        ("previous", {0: 1, 1: 2, 2: 3, 3: 0}),  # 上家
+        ("opposite", {0: 2, 1: 3, 2: 0, 3: 1}),  # 对家
+    ],
+)
 def test_each_direction_moves_every_pick_at_once(direction, gets_from):
     state = dealt(direction)
     assert state.phase == "exchange" and state.waiting_on() == [0, 1, 2, 3]
@@ -29,7 +32,8 @@ def test_each_direction_moves_every_pick_at_once(direction, gets_from):
         pick(state, seat, PICKS[seat])
         assert state.phase == "exchange"
         assert [hand(state, s) for s in range(4)] == [
-            format_tiles(parse_tiles(h)) for h in HANDS]  # nothing moves before all four
+            format_tiles(parse_tiles(h)) for h in HANDS
+        ]  # nothing moves before all four
     events = pick(state, 3, PICKS[3])
     assert events[-1] == {"type": "tiles_exchanged", "direction": direction}
     assert state.phase == "void"
@@ -40,7 +44,10 @@ def test_each_direction_moves_every_pick_at_once(direction, gets_from):
         expected += parse_tiles(PICKS[gets_from[seat]])
         assert hand(state, seat) == format_tiles(expected)
         assert state.view(seat)["exchange"]["mine"] == {
-            "picked": PICKS[seat], "direction": direction, "received": PICKS[gets_from[seat]]}
+            "picked": PICKS[seat],
+            "direction": direction,
+            "received": PICKS[gets_from[seat]],
+        }
     assert sum(sum(h) for h in state.hands) == 53  # 14 + 3 × 13, nothing lost
 
 
@@ -50,7 +57,10 @@ def test_a_pick_is_secret_until_the_tiles_move():
     events = pick(state, 0, "159s")
     assert events == [{"type": "exchange_picked", "seat": 0, "tiles": "159s"}]
     assert state.view(0)["exchange"]["mine"] == {
-        "picked": "159s", "direction": None, "received": None}
+        "picked": "159s",
+        "direction": None,
+        "received": None,
+    }
     for viewer, before in others_before.items():
         after = state.view(viewer)
         # The only news for the others: seat 0 has picked (not what, nor the direction).
@@ -66,13 +76,16 @@ def test_a_pick_is_secret_until_the_tiles_move():
     assert state.view(2)["players"][0]["hand"] is None
 
 
-@pytest.mark.parametrize("seat, tiles, reason", [
-    (0, "15s", "pick exactly three tiles, not 2"),
-    (0, "1159s", "pick exactly three tiles, not 4"),
-    (0, "11m5s", "the three tiles must be of one suit"),
-    (0, "999s", "you do not hold 999s"),
-    (1, "444p", "you do not hold 444p"),
-])
+@pytest.mark.parametrize(
+    "seat, tiles, reason",
+    [
+        (0, "15s", "pick exactly three tiles, not 2"),
+        (0, "1159s", "pick exactly three tiles, not 4"),
+        (0, "11m5s", "the three tiles must be of one suit"),
+        (0, "999s", "you do not hold 999s"),
+        (1, "444p", "you do not hold 444p"),
+    ],
+)
 def test_a_bad_pick_is_refused_and_changes_nothing(seat, tiles, reason):
     state = dealt()
     before = state.to_json()
@@ -111,7 +124,9 @@ def test_malformed_exchange_actions():
     with pytest.raises(IllegalAction, match="malformed action"):
         parse_action({"type": "exchange", "tiles": "1x"})
     assert parse_action({"type": "exchange", "tiles": "931m"}) == (
-        "exchange", tuple(parse_tiles("139m")))
+        "exchange",
+        tuple(parse_tiles("139m")),
+    )
 
 
 def test_the_direction_comes_from_the_secret_seed_not_its_commitment():
@@ -123,7 +138,8 @@ def test_the_direction_comes_from_the_secret_seed_not_its_commitment():
         expected = random.Random("xuezhan-exchange:" + seed).choice(exchange.DIRECTION_NAMES)
         assert state.exchange_direction == expected
         keyed_by_hash = random.Random("xuezhan-exchange:" + seed_hash(seed)).choice(
-            exchange.DIRECTION_NAMES)
+            exchange.DIRECTION_NAMES
+        )
         differs_from_hash += keyed_by_hash != expected
         found.add(expected)
         # Not shown before the tiles move.
@@ -166,7 +182,10 @@ CASE = {
         [1, "exchange", "456p"],
         [2, "exchange", "789m"],
         [3, "exchange", "234s"],
-        [0, "void", "s"], [1, "void", "m"], [2, "void", "s"], [3, "void", "s"],
+        [0, "void", "s"],
+        [1, "void", "m"],
+        [2, "void", "s"],
+        [3, "void", "s"],
     ],
 }
 
@@ -183,8 +202,7 @@ def test_play_round_with_exchange_previous_gives_the_dealer_a_win():
 
 def test_play_round_with_exchange_next_gives_no_win():
     # Now the dealer gets seat 3's 234s instead, a suit it has chosen to void.
-    case = dict(CASE, exchange_direction="next",
-                actions=CASE["actions"] + [[0, "zimo", "illegal"]])
+    case = dict(CASE, exchange_direction="next", actions=CASE["actions"] + [[0, "zimo", "illegal"]])
     result = play_round(case)
     assert "errors" not in result
     assert result["winners"] == []

@@ -133,8 +133,11 @@ def test_shanten_matches_a_brute_force_ready_check_on_random_hands():
     for _ in range(200):
         tiles = rng.sample([t for t in range(18) for _ in range(4)], 13)
         counts = to_counts(tiles)
-        ready = any(reference_is_winning(counts[:t] + [counts[t] + 1] + counts[t + 1:], 0, 2)
-                    for t in range(18) if counts[t] < 4)
+        ready = any(
+            reference_is_winning(counts[:t] + [counts[t] + 1] + counts[t + 1 :], 0, 2)
+            for t in range(18)
+            if counts[t] < 4
+        )
         if ready:
             assert shanten(counts, 0, 2) == 0
         else:

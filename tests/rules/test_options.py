@@ -93,10 +93,18 @@ def test_section_13_options_are_stored_only_when_set(name, value):
 
 @pytest.mark.parametrize(
     "name, bad",
-    [("exchange_three", "yes"), ("exchange_seconds", 4), ("exchange_seconds", 121),
-     ("mode", "xueliuchenghe"), ("xueliu_kongs", "none"), ("late_added_kong_pays", 1),
-     ("concealed_kong_shown", None), ("last_tiles_rule", 4), ("fan_table", "qq"),
-     ("kong_bloom_from_discard", "feeder")],
+    [
+        ("exchange_three", "yes"),
+        ("exchange_seconds", 4),
+        ("exchange_seconds", 121),
+        ("mode", "xueliuchenghe"),
+        ("xueliu_kongs", "none"),
+        ("late_added_kong_pays", 1),
+        ("concealed_kong_shown", None),
+        ("last_tiles_rule", 4),
+        ("fan_table", "qq"),
+        ("kong_bloom_from_discard", "feeder"),
+    ],
 )
 def test_section_13_options_refuse_bad_values_by_name(name, bad):
     with pytest.raises(ValueError, match=f"option {name}"):

@@ -77,8 +77,7 @@ def test_several_players_win_on_one_discard():
 
 
 def test_robbing_an_added_kong_voids_the_kong_and_its_payment():
-    state = table(["5p666m2244668p", IDLE, WAITS_5P, IDLE], melds={0: ["pong 555p"]},
-                  wall="1m")
+    state = table(["5p666m2244668p", IDLE, WAITS_5P, IDLE], melds={0: ["pong 555p"]}, wall="1m")
     act(state, 0, "added_kong", "5p")
     assert state.phase == "rob" and legal(state, 2) == {("win", None), ("pass", None)}
     act(state, 2, "win")
@@ -90,13 +89,15 @@ def test_robbing_an_added_kong_voids_the_kong_and_its_payment():
 
 
 def test_an_added_kong_nobody_robs_stands():
-    state = table(["5p666m2244668p", IDLE, WAITS_5P, IDLE], melds={0: ["pong 555p"]},
-                  wall="1m")
+    state = table(["5p666m2244668p", IDLE, WAITS_5P, IDLE], melds={0: ["pong 555p"]}, wall="1m")
     act(state, 0, "added_kong", "5p")
     act(state, 2, "pass")
     assert [(m.kind, tile_str(m.tile)) for m in state.melds[0]] == [("added", "5p")]
-    assert ledger(state) == [(1, 0, 1, "kong_added"), (2, 0, 1, "kong_added"),
-                             (3, 0, 1, "kong_added")]
+    assert ledger(state) == [
+        (1, 0, 1, "kong_added"),
+        (2, 0, 1, "kong_added"),
+        (3, 0, 1, "kong_added"),
+    ]
     assert state.current == 0 and state.drawn == parse_tile("1m")
 
 
@@ -172,8 +173,9 @@ def test_a_winning_draw_from_the_last_four_tiles_wins_by_itself():
 
 
 def test_without_the_option_the_player_chooses():
-    state = table([DISCARDER, WAITS_5P, IDLE, IDLE], wall="5p1s2s",
-                  options={"last_four_must_win": False})
+    state = table(
+        [DISCARDER, WAITS_5P, IDLE, IDLE], wall="5p1s2s", options={"last_four_must_win": False}
+    )
     act(state, 0, "discard", "9m")
     assert not state.out[1] and ("zimo", None) in legal(state, 1)
 
@@ -185,8 +187,9 @@ def test_a_winning_draw_before_the_last_four_is_the_players_choice():
 
 
 def test_last_four_auto_ron_takes_a_discard_win_by_itself():
-    state = table([DISCARDER, WAITS_5P, IDLE, IDLE], wall="1s2s",
-                  options={"last_four_auto_ron": True})
+    state = table(
+        [DISCARDER, WAITS_5P, IDLE, IDLE], wall="1s2s", options={"last_four_auto_ron": True}
+    )
     act(state, 0, "discard", "5p")
     assert ledger(state) == [(0, 1, 1, "ron")]
 
@@ -194,8 +197,12 @@ def test_last_four_auto_ron_takes_a_discard_win_by_itself():
 def test_an_automatic_win_resolves_the_claim_without_waiting_for_a_pong():
     # Seat 1 wins on the 5p by itself (last four tiles); seat 2 could only pong it, so the
     # claim is settled at once and the round goes on with the player after the winner.
-    state = table([DISCARDER, WAITS_5P, PAIR_5P, IDLE], voids="ssms", wall="1s2s3s",
-                  options={"last_four_auto_ron": True})
+    state = table(
+        [DISCARDER, WAITS_5P, PAIR_5P, IDLE],
+        voids="ssms",
+        wall="1s2s3s",
+        options={"last_four_auto_ron": True},
+    )
     events = act(state, 0, "discard", "5p")
     kinds = [e["type"] for e in events if e["type"] in ("claim_offered", "win", "pong", "draw")]
     assert kinds == ["claim_offered", "win", "draw"]

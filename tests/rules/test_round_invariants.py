@@ -20,8 +20,9 @@ from tests.rules.random_rounds import (
 ROUNDS_PER_OPTION_SET = 60  # 420 rounds in all
 
 
-@pytest.mark.parametrize("options", OPTION_SETS + XUELIU_OPTION_SETS,
-                         ids=lambda o: ",".join(o) or "defaults")
+@pytest.mark.parametrize(
+    "options", OPTION_SETS + XUELIU_OPTION_SETS, ids=lambda o: ",".join(o) or "defaults"
+)
 def test_invariants_over_random_rounds(options):
     rng = random.Random(json.dumps(options))
     ends, reasons = set(), set()
@@ -51,8 +52,13 @@ def test_invariants_over_random_rounds(options):
 # (tiles, zero-sum ledger, JSON round trip, hidden tiles) run in play().
 COMBINED_SETS = [
     {"exchange_three": True, "mode": "xueliu"},
-    {"exchange_three": True, "mode": "xueliu", "xueliu_kongs": "fan",
-     "concealed_kong_shown": True, "last_tiles_rule": "active"},
+    {
+        "exchange_three": True,
+        "mode": "xueliu",
+        "xueliu_kongs": "fan",
+        "concealed_kong_shown": True,
+        "last_tiles_rule": "active",
+    },
 ]
 ROUNDS_PER_PRESET = 20
 

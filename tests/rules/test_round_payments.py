@@ -28,8 +28,12 @@ def test_a_self_drawn_win_is_paid_by_every_other_active_player():
 
 
 def test_zimo_bonus_base_adds_the_base_per_payer():
-    state = table([IDLE, "123m456m789m111p55p", IDLE, IDLE], current=1, wall="1s",
-                  options={"zimo_bonus": "base", "base": 3})
+    state = table(
+        [IDLE, "123m456m789m111p55p", IDLE, IDLE],
+        current=1,
+        wall="1s",
+        options={"zimo_bonus": "base", "base": 3},
+    )
     act(state, 1, "zimo")
     assert ledger(state) == [(seat, 1, 3 * 1 + 3, "zimo") for seat in (0, 2, 3)]
 
@@ -59,8 +63,12 @@ def test_without_call_transfer_the_kong_maker_keeps_the_kong_income():
 def test_a_bloom_on_an_exposed_kong_is_paid_like_any_self_drawn_win_by_default():
     state = bloom_table()
     assert state.winners[0]["patterns"] == {"pinghu": 0, "gen": 1, "gangshanghua": 1}
-    assert ledger(state) == [(0, 1, 2, "kong_exposed"), (0, 1, 4, "zimo"), (2, 1, 4, "zimo"),
-                             (3, 1, 4, "zimo")]
+    assert ledger(state) == [
+        (0, 1, 2, "kong_exposed"),
+        (0, 1, 4, "zimo"),
+        (2, 1, 4, "zimo"),
+        (3, 1, 4, "zimo"),
+    ]
 
 
 def test_a_bloom_paid_as_a_discard_win_falls_on_the_feeder_alone_without_zimo_bonus():
@@ -77,7 +85,10 @@ def test_a_pig_pays_every_player_who_is_not_a_pig_even_those_who_won():
     assert state.end == "wall_empty"
     assert state.settlement["pigs"] == [2]
     assert sorted(e for e in ledger(state) if e[3] == "pig") == [
-        (2, 0, 16, "pig"), (2, 1, 16, "pig"), (2, 3, 16, "pig")]
+        (2, 0, 16, "pig"),
+        (2, 1, 16, "pig"),
+        (2, 3, 16, "pig"),
+    ]
 
 
 def test_pig_fan_option():
@@ -115,13 +126,17 @@ def test_the_settlement_records_which_kong_payment_each_refund_gives_back():
         refund = state.ledger[row]
         assert kong["reason"] == "kong_concealed"
         assert (kong["payer"], kong["payee"], kong["amount"]) == (
-            refund["payee"], refund["payer"], refund["amount"])
+            refund["payee"],
+            refund["payer"],
+            refund["amount"],
+        )
 
 
 def test_ready_difference_settles_between_ready_players():
     state = ready_by_wall_empty(options={"ready_difference": True})
     assert [e for e in ledger(state) if e[3] == "ready_difference"] == [
-        (0, 3, 1, "ready_difference")]
+        (0, 3, 1, "ready_difference")
+    ]
     plain = ready_by_wall_empty()
     assert [e for e in ledger(plain) if e[3] == "ready_difference"] == []
 
@@ -132,7 +147,10 @@ def test_a_player_not_ready_at_the_end_gives_back_the_kong_income():
     act(state, 0, "discard", "3s")
     assert state.end == "wall_empty"
     assert [e for e in ledger(state) if e[3] == "kong_refund"] == [
-        (0, 1, 2, "kong_refund"), (0, 2, 2, "kong_refund"), (0, 3, 2, "kong_refund")]
+        (0, 1, 2, "kong_refund"),
+        (0, 2, 2, "kong_refund"),
+        (0, 3, 2, "kong_refund"),
+    ]
     assert state.net() == [0, 0, 0, 0]
 
 
@@ -189,10 +207,15 @@ def test_after_several_winners_on_the_first_win_the_discarder_deals_next():
 def dealt(dealer_hand, wall, **options):
     from games.rules.options import RoomOptions
 
-    hands = [parse_tiles(dealer_hand), parse_tiles(WAITS_5P_TOO), parse_tiles("2233446677889p"),
-             parse_tiles("1122334455667m")]
-    state = Round.from_deal(hands, parse_tiles(wall), dealer=0,
-                            options=RoomOptions.from_dict(options))
+    hands = [
+        parse_tiles(dealer_hand),
+        parse_tiles(WAITS_5P_TOO),
+        parse_tiles("2233446677889p"),
+        parse_tiles("1122334455667m"),
+    ]
+    state = Round.from_deal(
+        hands, parse_tiles(wall), dealer=0, options=RoomOptions.from_dict(options)
+    )
     for seat, suit in enumerate((2, 2, 2, 2)):
         state.apply(seat, ("void", suit))
     return state

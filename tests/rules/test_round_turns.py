@@ -90,8 +90,7 @@ def test_a_tile_of_the_void_suit_cannot_be_ponged_or_konged():
 
 def test_no_win_while_holding_the_void_suit():
     # 123m456m789m123s + 5p would be a hand, but seat 1's void is p.
-    state = table(["666m22446688p99m5p", "123m456m789m123s5p", IDLE, IDLE], voids="spss",
-                  wall="1s")
+    state = table(["666m22446688p99m5p", "123m456m789m123s5p", IDLE, IDLE], voids="spss", wall="1s")
     act(state, 0, "discard", "5p")
     assert state.phase == "turn" and not state.out[1]
 
@@ -119,8 +118,9 @@ def test_self_drawn_win_after_a_draw_but_not_after_a_pong():
     winning = "123m456m789m111p55p"
     state = table([winning, IDLE, IDLE, IDLE], wall="1s")
     assert ("zimo", None) in legal(state, 0)
-    after_pong = table(["123m456m789m55p", IDLE, IDLE, IDLE], turn_kind="pong",
-                       melds={0: ["pong 111p"]})
+    after_pong = table(
+        ["123m456m789m55p", IDLE, IDLE, IDLE], turn_kind="pong", melds={0: ["pong 111p"]}
+    )
     assert ("zimo", None) not in legal(after_pong, 0)
     with pytest.raises(IllegalAction, match="after a pong"):
         act(after_pong, 0, "zimo")
@@ -138,8 +138,11 @@ def test_concealed_kong_draws_a_replacement_and_acts_again():
     assert [(m.kind, tile_str(m.tile)) for m in state.melds[0]] == [("concealed", "5m")]
     assert state.current == 0 and state.turn_kind == "kong_draw"
     assert state.drawn == parse_tile("3p")
-    assert ledger(state) == [(1, 0, 2, "kong_concealed"), (2, 0, 2, "kong_concealed"),
-                             (3, 0, 2, "kong_concealed")]
+    assert ledger(state) == [
+        (1, 0, 2, "kong_concealed"),
+        (2, 0, 2, "kong_concealed"),
+        (3, 0, 2, "kong_concealed"),
+    ]
 
 
 def test_no_kong_of_the_void_suit():
@@ -161,8 +164,11 @@ def test_added_kong_stands_when_nobody_can_rob_it():
     state = table(["5m22446688p99m", IDLE, IDLE, IDLE], melds={0: ["pong 555m"]}, wall="7p")
     act(state, 0, "added_kong", "5m")
     assert [(m.kind, tile_str(m.tile)) for m in state.melds[0]] == [("added", "5m")]
-    assert ledger(state) == [(1, 0, 1, "kong_added"), (2, 0, 1, "kong_added"),
-                             (3, 0, 1, "kong_added")]
+    assert ledger(state) == [
+        (1, 0, 1, "kong_added"),
+        (2, 0, 1, "kong_added"),
+        (3, 0, 1, "kong_added"),
+    ]
     assert state.drawn == parse_tile("7p") and state.current == 0
 
 

@@ -102,9 +102,10 @@ def test_qiangganghu():
 @pytest.mark.parametrize("how, extra", [("zimo", "haidilaoyue"), ("ron", "haidipao")])
 def test_haidi_extras_only_with_the_option(how, extra):
     on = RoomOptions(haidi=True)
-    assert score("234m567m22p456p78p", win="9p", how=how, last_tile=True, options=on).patterns[
-        extra
-    ] == 1
+    assert (
+        score("234m567m22p456p78p", win="9p", how=how, last_tile=True, options=on).patterns[extra]
+        == 1
+    )
     plain = score("234m567m22p456p78p", win="9p", how=how, last_tile=True)
     assert extra not in plain.patterns
 

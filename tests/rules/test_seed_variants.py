@@ -47,8 +47,12 @@ def hands_beside_melds(draw):
     from sets and a pair often enough that many of them win."""
     void = draw(st.integers(0, 2))
     n_melds = draw(st.integers(0, 3))
-    melds = [Meld(draw(st.sampled_from(("pong", "kong", "added", "concealed"))),
-                  draw(st.integers(0, 26))) for _ in range(n_melds)]
+    melds = [
+        Meld(
+            draw(st.sampled_from(("pong", "kong", "added", "concealed"))), draw(st.integers(0, 26))
+        )
+        for _ in range(n_melds)
+    ]
     suits = draw(st.sets(st.integers(0, 2), min_size=1, max_size=3))
     counts = [0] * 27
     for _ in range(4 - n_melds):
@@ -98,8 +102,9 @@ LATE = {"late_added_kong_pays": False}
 
 def pong_table(drawn: str, **options):
     """Seat 0 holds a pong of 5m and one 5m in hand; ``drawn`` is the tile just drawn."""
-    state = table(["5m22446688p99m", IDLE, IDLE, IDLE], melds={0: ["pong 555m"]},
-                  wall="7p", options=options)
+    state = table(
+        ["5m22446688p99m", IDLE, IDLE, IDLE], melds={0: ["pong 555m"]}, wall="7p", options=options
+    )
     state.drawn = parse_tile(drawn)
     return state
 
@@ -107,8 +112,11 @@ def pong_table(drawn: str, **options):
 def test_an_added_kong_made_on_the_draw_of_its_fourth_tile_pays_with_the_option_off():
     state = pong_table("5m", **LATE)
     act(state, 0, "added_kong", "5m")
-    assert ledger(state) == [(1, 0, 1, "kong_added"), (2, 0, 1, "kong_added"),
-                             (3, 0, 1, "kong_added")]
+    assert ledger(state) == [
+        (1, 0, 1, "kong_added"),
+        (2, 0, 1, "kong_added"),
+        (3, 0, 1, "kong_added"),
+    ]
 
 
 def test_an_added_kong_of_a_tile_held_from_before_pays_nothing_with_the_option_off():
@@ -132,8 +140,11 @@ def test_by_default_a_late_added_kong_still_pays():
 def test_pong_with_three_then_kong_next_turn_counts_only_as_gen():
     # "自己三张，碰了之后下轮再杠只算根": seat 1 holds 555m, pongs the 5m seat 0 throws,
     # then makes the added kong on its next turn. No money; the kong is still a 根.
-    state = table(["5m99m33446688p779p", "555m123p456p789p2s", IDLE, IDLE],
-                  wall="3s4s5s2p2p", options={**LATE, "last_four_must_win": False})
+    state = table(
+        ["5m99m33446688p779p", "555m123p456p789p2s", IDLE, IDLE],
+        wall="3s4s5s2p2p",
+        options={**LATE, "last_four_must_win": False},
+    )
     act(state, 0, "discard", "5m")
     act(state, 1, "pong")
     act(state, 1, "discard", "2s")
@@ -155,8 +166,9 @@ def test_pong_with_three_then_kong_next_turn_counts_only_as_gen():
 
 def bloom_table(**options):
     """Seat 1 konges seat 0's 5p and draws the 1p that completes its hand: 点杠花."""
-    state = table([DISCARDER, "555p123m456m789m1p", IDLE, IDLE], wall="1p2s3s4s5s6s",
-                  options=options)
+    state = table(
+        [DISCARDER, "555p123m456m789m1p", IDLE, IDLE], wall="1p2s3s4s5s6s", options=options
+    )
     act(state, 0, "discard", "5p")
     act(state, 1, "kong")
     act(state, 1, "zimo")
@@ -178,8 +190,11 @@ def test_feeder_all_keeps_the_self_drawn_bonus_each_share_would_have_carried():
 
 
 def test_a_round_stored_before_keeps_one_row_per_share_when_replayed():
-    state = table([DISCARDER, "555p123m456m789m1p", IDLE, IDLE], wall="1p2s3s4s5s6s",
-                  options={"kong_bloom_from_discard": "feeder_all"})
+    state = table(
+        [DISCARDER, "555p123m456m789m1p", IDLE, IDLE],
+        wall="1p2s3s4s5s6s",
+        options={"kong_bloom_from_discard": "feeder_all"},
+    )
     state.share_rows = True  # as games.history.replay sets it for such a round
     act(state, 0, "discard", "5p")
     act(state, 1, "kong")
@@ -189,21 +204,33 @@ def test_a_round_stored_before_keeps_one_row_per_share_when_replayed():
 
 
 def test_feeder_all_only_covers_a_bloom_on_a_discard_fed_kong():
-    state = table(["5555m2244668899p", IDLE, IDLE, IDLE], wall="3p",
-                  options={"kong_bloom_from_discard": "feeder_all"})
+    state = table(
+        ["5555m2244668899p", IDLE, IDLE, IDLE],
+        wall="3p",
+        options={"kong_bloom_from_discard": "feeder_all"},
+    )
     act(state, 0, "concealed_kong", "5m")
     assert all("covers" not in e for e in state.ledger)
 
 
-@pytest.mark.parametrize("language, words, expected", [
-    ("zh-hans", ("东", "南", "西", "北"),
-     "东 付给 南 12 分：点杠花，东 承包 西、北 和自己的份 平胡 + 根 1 番 + 杠上花 1 番 = 2 番，"
-     "底分 1 × 2² = 4，3 份共 12"),
-    ("en", ("East", "South", "West", "North"),
-     "East pays South 12: Bloom on a fed kong, East covers the shares of West, North and their "
-     "own, Plain win + Root 1 fan + Bloom on a kong 1 fan = 2 fan, base 1 × 2² = 4, "
-     "3 shares: 12"),
-])
+@pytest.mark.parametrize(
+    "language, words, expected",
+    [
+        (
+            "zh-hans",
+            ("东", "南", "西", "北"),
+            "东 付给 南 12 分：点杠花，东 承包 西、北 和自己的份 "
+            "平胡 + 根 1 番 + 杠上花 1 番 = 2 番，底分 1 × 2² = 4，3 份共 12",
+        ),
+        (
+            "en",
+            ("East", "South", "West", "North"),
+            "East pays South 12: Bloom on a fed kong, East covers the shares of West, North "
+            "and their own, Plain win + Root 1 fan + Bloom on a kong 1 fan = 2 fan, "
+            "base 1 × 2² = 4, 3 shares: 12",
+        ),
+    ],
+)
 def test_the_settlement_words_say_whose_shares_the_feeder_covers(language, words, expected):
     state = bloom_table(kong_bloom_from_discard="feeder_all")
     with translation.override(language):
@@ -218,11 +245,14 @@ def test_the_words_of_a_round_stored_with_a_row_per_share_name_each_share(langua
     state = bloom_table(kong_bloom_from_discard="feeder_all").to_json()
     one = state["ledger"][1]
     state["ledger"][1:2] = [dict(one, amount=4, covers=seat) for seat in (0, 2, 3)]
-    words = ("东", "南", "西", "北") if language == "zh-hans" else ("East", "South", "West",
-                                                                     "North")
+    words = (
+        ("东", "南", "西", "北") if language == "zh-hans" else ("East", "South", "West", "North")
+    )
     with translation.override(language):
-        text = ["".join(part for part, _ in line)
-                for line in settlement_words(state, list(words)).payments]
+        text = [
+            "".join(part for part, _ in line)
+            for line in settlement_words(state, list(words)).payments
+        ]
     assert [amount_of(e.arithmetic) for e in explain(state)] == [2, 4, 4, 4]
     for line, covered in zip(text[1:], (0, 2, 3), strict=True):
         assert covers in line and words[covered] in line and line.startswith(words[0]), line
@@ -280,17 +310,20 @@ def fan_of(hand: str, win: str, void: str = "s", options=VIDEO, **case) -> dict:
     return evaluate_hand({"hand": hand, "win": win, "void": void, "options": options, **case})
 
 
-@pytest.mark.parametrize("hand, win, void, pattern, fan", [
-    ("123m456m789m11p23p", "4p", "s", "pinghu", 0),  # 素番 1
-    ("111m333m444m66p77p", "6p", "s", "duiduihu", 1),  # 对对和 2
-    ("1122334567899m", "9m", "p", "qingyise", 2),  # 清一色 3
-    ("1133446m557799p", "6m", "s", "qidui", 2),  # 暗七对 3
-    ("123m789m111p999p1m", "1m", "s", "daiyaojiu", 2),  # 全带幺 3
-    ("123m777888999m1m", "1m", "p", "qingyaojiu", 3),  # 清带幺 4
-    ("222m444m555m777m9m", "9m", "p", "qingdui", 3),  # 清对 4
-    ("1133446677889m", "9m", "p", "qingqidui", 3),  # 清七对 4
-    ("222m555m888m555p8p", "8p", "s", "jiangdui", 3),  # 将对 4
-])
+@pytest.mark.parametrize(
+    "hand, win, void, pattern, fan",
+    [
+        ("123m456m789m11p23p", "4p", "s", "pinghu", 0),  # 素番 1
+        ("111m333m444m66p77p", "6p", "s", "duiduihu", 1),  # 对对和 2
+        ("1122334567899m", "9m", "p", "qingyise", 2),  # 清一色 3
+        ("1133446m557799p", "6m", "s", "qidui", 2),  # 暗七对 3
+        ("123m789m111p999p1m", "1m", "s", "daiyaojiu", 2),  # 全带幺 3
+        ("123m777888999m1m", "1m", "p", "qingyaojiu", 3),  # 清带幺 4
+        ("222m444m555m777m9m", "9m", "p", "qingdui", 3),  # 清对 4
+        ("1133446677889m", "9m", "p", "qingqidui", 3),  # 清七对 4
+        ("222m555m888m555p8p", "8p", "s", "jiangdui", 3),  # 将对 4
+    ],
+)
 def test_video_pattern_fans_are_the_seeds_numbers_less_one(hand, win, void, pattern, fan):
     result = fan_of(hand, win, void)
     assert result["patterns"][pattern] == fan and result["raw_fan"] == fan, result
@@ -317,24 +350,30 @@ def test_video_heavenly_win_adds_four_on_top_of_the_pattern():
 
 
 def test_video_heavenly_win_needs_the_tiandi_option():
-    result = fan_of("111m333m444m666p7p", "7p", how="zimo", flags=["tianhu"],
-                    options={**VIDEO, "tiandi_hu": False})
+    result = fan_of(
+        "111m333m444m666p7p",
+        "7p",
+        how="zimo",
+        flags=["tianhu"],
+        options={**VIDEO, "tiandi_hu": False},
+    )
     assert "tianhu" not in result["patterns"]
 
 
 def test_video_fans_are_capped_at_the_rooms_cap():
     result = fan_of("1122444455779m", "9m", void="p", options={"fan_table": "video"})
     assert result["fan"] == 4 and result["raw_fan"] == 4
-    result = fan_of("111m333m444m666p7p", "7p", how="zimo", flags=["tianhu"],
-                    options={"fan_table": "video"})
+    result = fan_of(
+        "111m333m444m666p7p", "7p", how="zimo", flags=["tianhu"], options={"fan_table": "video"}
+    )
     assert result["fan"] == 4 and result["raw_fan"] == 5
 
 
 def test_the_chengdu_table_is_unchanged():
-    assert fan_of("1133446677889m", "9m", void="p", options=None)["patterns"] == {
-        "qingqidui": 4}
-    assert fan_of("111m333m444m666p7p", "7p", how="zimo", flags=["tianhu"],
-                  options=None)["patterns"] == {"tianhu": 5}
+    assert fan_of("1133446677889m", "9m", void="p", options=None)["patterns"] == {"qingqidui": 4}
+    assert fan_of("111m333m444m666p7p", "7p", how="zimo", flags=["tianhu"], options=None)[
+        "patterns"
+    ] == {"tianhu": 5}
 
 
 # --- concealed_kong_shown (seeds 001/002: "暗杠也必须亮一个牌出来") ------------------------------
@@ -364,9 +403,15 @@ def test_by_default_a_concealed_kong_is_seen_by_its_owner_only():
 # --- the conformance adapter takes every option -----------------------------------------------
 
 EVERY_OPTION = {
-    "exchange_three": False, "exchange_seconds": 20, "mode": "xuezhan", "xueliu_kongs": "money",
-    "late_added_kong_pays": False, "concealed_kong_shown": True, "last_tiles_rule": "active",
-    "fan_table": "video", "kong_bloom_from_discard": "feeder_all",
+    "exchange_three": False,
+    "exchange_seconds": 20,
+    "mode": "xuezhan",
+    "xueliu_kongs": "money",
+    "late_added_kong_pays": False,
+    "concealed_kong_shown": True,
+    "last_tiles_rule": "active",
+    "fan_table": "video",
+    "kong_bloom_from_discard": "feeder_all",
 }
 
 
@@ -378,9 +423,18 @@ def test_evaluate_hand_accepts_every_section_13_option():
 def test_play_round_accepts_every_section_13_option():
     case = {
         "hands": [DISCARDER, "555p123m456m789m1p", IDLE, IDLE],
-        "dealer": 0, "wall": "1p2s3s4s5s6s", "options": EVERY_OPTION,
-        "actions": [[0, "void", "s"], [1, "void", "s"], [2, "void", "s"], [3, "void", "s"],
-                    [0, "discard", "5p"], [1, "kong"], [1, "zimo"]],
+        "dealer": 0,
+        "wall": "1p2s3s4s5s6s",
+        "options": EVERY_OPTION,
+        "actions": [
+            [0, "void", "s"],
+            [1, "void", "s"],
+            [2, "void", "s"],
+            [3, "void", "s"],
+            [0, "discard", "5p"],
+            [1, "kong"],
+            [1, "zimo"],
+        ],
     }
     result = play_round(case)
     assert "errors" not in result, result
@@ -389,8 +443,15 @@ def test_play_round_accepts_every_section_13_option():
 
 def test_play_round_refuses_an_unknown_option():
     with pytest.raises(ValueError, match="unknown option"):
-        play_round({"hands": ["", "", "", ""], "dealer": 0, "wall": "", "actions": [],
-                    "options": {"fan_tables": "video"}})
+        play_round(
+            {
+                "hands": ["", "", "", ""],
+                "dealer": 0,
+                "wall": "",
+                "actions": [],
+                "options": {"fan_tables": "video"},
+            }
+        )
 
 
 def test_every_option_validates():
@@ -400,11 +461,19 @@ def test_every_option_validates():
 # --- many rounds with the variants on ---------------------------------------------------------
 
 VARIANT_SETS = [
-    {"late_added_kong_pays": False, "concealed_kong_shown": True,
-     "kong_bloom_from_discard": "feeder_all", "last_tiles_rule": "active",
-     "last_four_auto_ron": True},
-    {"fan_table": "video", "cap": None, "zimo_bonus": "base",
-     "kong_bloom_from_discard": "feeder_all"},
+    {
+        "late_added_kong_pays": False,
+        "concealed_kong_shown": True,
+        "kong_bloom_from_discard": "feeder_all",
+        "last_tiles_rule": "active",
+        "last_four_auto_ron": True,
+    },
+    {
+        "fan_table": "video",
+        "cap": None,
+        "zimo_bonus": "base",
+        "kong_bloom_from_discard": "feeder_all",
+    },
 ]
 
 

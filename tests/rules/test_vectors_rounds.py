@@ -21,8 +21,9 @@ CASES = cases_of("rounds.jsonl")
 MODE_CASES = cases_of("rounds_modes.jsonl")
 
 
-@pytest.mark.parametrize("case", CASES + MODE_CASES,
-                         ids=[case["id"] for case in CASES + MODE_CASES])
+@pytest.mark.parametrize(
+    "case", CASES + MODE_CASES, ids=[case["id"] for case in CASES + MODE_CASES]
+)
 def test_round_vector(case):
     result = play_round(case)
     expect = case["expect"]
@@ -38,8 +39,12 @@ def test_round_vector(case):
 def test_the_modes_file_has_a_round_for_every_section_13_option_set():
     ids = {case["id"] for case in MODE_CASES}
     assert {f"modes-exchange-{d}" for d in ("next", "previous", "opposite")} <= ids
-    assert {"modes-xueliu-money", "modes-xueliu-fan", "modes-kong_bloom-feeder_all",
-            "modes-fan_table-video"} <= ids
+    assert {
+        "modes-xueliu-money",
+        "modes-xueliu-fan",
+        "modes-kong_bloom-feeder_all",
+        "modes-fan_table-video",
+    } <= ids
 
 
 @pytest.mark.parametrize("name", FILES)

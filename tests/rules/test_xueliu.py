@@ -86,8 +86,7 @@ def test_a_locked_player_asked_to_win_may_not_pong_instead():
     # Seat 1 waits on 1p and 5p (a shanpon): a 1p is a win for it and, before its
     # first win, also a pong.
     waits_1p_5p = "123m456m789m11p55p"
-    state = table(["666m22446688p99m5p", waits_1p_5p, IDLE, IDLE], wall="2s2s1p",
-                  options=XUELIU)
+    state = table(["666m22446688p99m5p", waits_1p_5p, IDLE, IDLE], wall="2s2s1p", options=XUELIU)
     act(state, 0, "discard", "5p")
     act(state, 1, "win")
     act(state, 2, "discard", "1s")
@@ -172,7 +171,10 @@ def test_end_checks_only_the_players_who_never_won_and_a_winner_counts_as_ready(
     # Winners are ready by their locked hands' best wait (seat 0 with its 杠番).
     assert settlement["ready"] == {"0": 3, "2": 0, "1": 4}
     assert sorted(e for e in ledger(state) if e[3] == "not_ready") == [
-        (3, 0, 8, "not_ready"), (3, 1, 16, "not_ready"), (3, 2, 1, "not_ready")]
+        (3, 0, 8, "not_ready"),
+        (3, 1, 16, "not_ready"),
+        (3, 2, 1, "not_ready"),
+    ]
     assert sum(state.net()) == 0
 
 
@@ -204,12 +206,22 @@ def test_conformance_play_round_lists_one_winner_entry_per_win():
         "wall": "2s2s3s5p1m1m5p",
         "options": {"mode": "xueliu", "last_four_must_win": False},
         "actions": [
-            [0, "void", "s"], [1, "void", "s"], [2, "void", "s"], [3, "void", "s"],
-            [0, "discard", "5p"], [1, "win"],
-            [2, "discard", "1s"], [3, "discard", "1s"], [0, "discard", "3s"],
-            [1, "discard", "2m", "illegal"], [1, "pong", "illegal"],
+            [0, "void", "s"],
+            [1, "void", "s"],
+            [2, "void", "s"],
+            [3, "void", "s"],
+            [0, "discard", "5p"],
+            [1, "win"],
+            [2, "discard", "1s"],
+            [3, "discard", "1s"],
+            [0, "discard", "3s"],
+            [1, "discard", "2m", "illegal"],
+            [1, "pong", "illegal"],
             [1, "zimo"],
-            [2, "discard", "1s"], [3, "discard", "1s"], [0, "discard", "5p"], [1, "win"],
+            [2, "discard", "1s"],
+            [3, "discard", "1s"],
+            [0, "discard", "5p"],
+            [1, "win"],
         ],
     }
     result = play_round(case)

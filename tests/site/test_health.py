@@ -31,11 +31,15 @@ def test_healthz_reports_a_broken_database_as_unhealthy(client, monkeypatch):
         connection.close()
         if pooled:
             connection.close_pool()
-            connection.settings_dict["OPTIONS"] = {"pool": dict(original["OPTIONS"]["pool"],
-                                                                timeout=1, min_size=0)}
+            connection.settings_dict["OPTIONS"] = {
+                "pool": dict(original["OPTIONS"]["pool"], timeout=1, min_size=0)
+            }
         connection.settings_dict["PORT"] = "1"
-        connection.settings_dict["NAME"] = "/nonexistent-directory/db.sqlite3" if (
-            connection.vendor == "sqlite") else original["NAME"]
+        connection.settings_dict["NAME"] = (
+            "/nonexistent-directory/db.sqlite3"
+            if (connection.vendor == "sqlite")
+            else original["NAME"]
+        )
         try:
             response = client.get("/healthz")
         finally:

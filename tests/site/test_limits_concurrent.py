@@ -43,10 +43,13 @@ def _sqlite_site(workdir):
     return site, [site.start()]
 
 
-@pytest.fixture(scope="module", params=[
-    "sqlite",
-    pytest.param("services", marks=[pytest.mark.postgres, pytest.mark.redis]),
-])
+@pytest.fixture(
+    scope="module",
+    params=[
+        "sqlite",
+        pytest.param("services", marks=[pytest.mark.postgres, pytest.mark.redis]),
+    ],
+)
 def site_urls(request, tmp_path_factory):
     workdir = tmp_path_factory.mktemp(f"limits-{request.param}")
     if request.param == "sqlite":
@@ -82,9 +85,12 @@ class Visitor:
         return re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
 
     async def post(self, path: str, data: dict, token: str) -> int:
-        async with self.session.post(self.url + path, data={**data,
-                                                          "csrfmiddlewaretoken": token},
-                                     headers=self.headers, allow_redirects=False) as response:
+        async with self.session.post(
+            self.url + path,
+            data={**data, "csrfmiddlewaretoken": token},
+            headers=self.headers,
+            allow_redirects=False,
+        ) as response:
             await response.read()
             return response.status
 
@@ -99,8 +105,9 @@ def new_address() -> str:
 async def sign_up(url: str, name: str) -> Visitor:
     visitor = Visitor(url, new_address())
     token = await visitor.form("/accounts/signup/")
-    status = await visitor.post("/accounts/signup/", {
-        "username": name, "password1": PASSWORD, "password2": PASSWORD}, token)
+    status = await visitor.post(
+        "/accounts/signup/", {"username": name, "password1": PASSWORD, "password2": PASSWORD}, token
+    )
     assert status == 302
     return visitor
 
@@ -109,9 +116,14 @@ async def all_at_once(visitors, path: str, data_of, *, post_to: str | None = Non
     """Every visitor opens the form's page first; then all their posts go in the same
     instant (to ``post_to``, where the form posts elsewhere)."""
     tokens = await asyncio.gather(*(v.form(path) for v in visitors))
-    return list(await asyncio.gather(*(v.post(post_to or path, data_of(i), token)
-                                       for i, (v, token) in enumerate(zip(visitors, tokens,
-                                                                          strict=True)))))
+    return list(
+        await asyncio.gather(
+            *(
+                v.post(post_to or path, data_of(i), token)
+                for i, (v, token) in enumerate(zip(visitors, tokens, strict=True))
+            )
+        )
+    )
 
 
 def visitors_of(urls, count: int, address: str) -> list[Visitor]:
@@ -131,13 +143,15 @@ def test_guesses_at_one_account_sent_together_are_tried_ten_times(site_urls):
         owner = name()
         await (await sign_up(site_urls[0], owner)).close()
         guessers = visitors_of(site_urls, 40, new_address())
-        statuses = await all_at_once(guessers, "/accounts/login/",
-                                     lambda i: {"username": owner, "password": f"guess-{i}"})
+        statuses = await all_at_once(
+            guessers, "/accounts/login/", lambda i: {"username": owner, "password": f"guess-{i}"}
+        )
         # Even the right password is refused now, from a browser the account never used.
         late = Visitor(site_urls[-1], new_address())
         token = await late.form("/accounts/login/")
-        right = await late.post("/accounts/login/", {"username": owner, "password": PASSWORD},
-                                token)
+        right = await late.post(
+            "/accounts/login/", {"username": owner, "password": PASSWORD}, token
+        )
         for visitor in [*guessers, late]:
             await visitor.close()
         return statuses, right
@@ -151,8 +165,9 @@ def test_guesses_at_one_account_sent_together_are_tried_ten_times(site_urls):
 def test_guesses_from_one_address_sent_together_are_tried_up_to_its_limit(site_urls):
     async def scenario():
         guessers = visitors_of(site_urls, 25, new_address())
-        statuses = await all_at_once(guessers, "/accounts/login/",
-                                     lambda i: {"username": name(), "password": "guess"})
+        statuses = await all_at_once(
+            guessers, "/accounts/login/", lambda i: {"username": name(), "password": "guess"}
+        )
         for visitor in guessers:
             await visitor.close()
         return statuses
@@ -164,8 +179,11 @@ def test_guesses_from_one_address_sent_together_are_tried_up_to_its_limit(site_u
 def test_sign_ups_sent_together_make_five_accounts(site_urls):
     async def scenario():
         visitors = visitors_of(site_urls, 10, new_address())
-        statuses = await all_at_once(visitors, "/accounts/signup/", lambda i: {
-            "username": name(), "password1": PASSWORD, "password2": PASSWORD})
+        statuses = await all_at_once(
+            visitors,
+            "/accounts/signup/",
+            lambda i: {"username": name(), "password1": PASSWORD, "password2": PASSWORD},
+        )
         for visitor in visitors:
             await visitor.close()
         return statuses
@@ -181,7 +199,8 @@ async def same_person(urls, count: int) -> list[Visitor]:
     for url, _ in zip(itertools.cycle(urls), range(count)):
         tab = Visitor(url, first.headers["X-Real-IP"])
         tab.session.cookie_jar.update_cookies(
-            {cookie.key: cookie.value for cookie in first.session.cookie_jar})
+            {cookie.key: cookie.value for cookie in first.session.cookie_jar}
+        )
         tabs.append(tab)
     await first.close()
     return tabs
@@ -191,8 +210,9 @@ def room_form(room_name: str) -> dict:
     from games.rooms.forms import RoomForm
 
     data = {key: field.initial for key, field in RoomForm().fields.items()}
-    data = {k: ("on" if v is True else v) for k, v in data.items()
-            if v is not False and v is not None}
+    data = {
+        k: ("on" if v is True else v) for k, v in data.items() if v is not False and v is not None
+    }
     return {**data, "name": room_name}
 
 
@@ -212,8 +232,9 @@ def test_reset_requests_for_one_address_sent_together_send_five_mails(site_urls)
     async def scenario():
         visitors = visitors_of(site_urls, 12, new_address())
         email = f"{name()}@example.com"
-        statuses = await all_at_once(visitors, "/accounts/password/reset/",
-                                     lambda i: {"email": email})
+        statuses = await all_at_once(
+            visitors, "/accounts/password/reset/", lambda i: {"email": email}
+        )
         for visitor in visitors:
             await visitor.close()
         return statuses
@@ -225,8 +246,9 @@ def test_reset_requests_for_one_address_sent_together_send_five_mails(site_urls)
 def test_passwords_typed_together_to_delete_the_account_are_tried_five_times(site_urls):
     async def scenario():
         tabs = await same_person(site_urls, 12)
-        statuses = await all_at_once(tabs, "/accounts/delete/",
-                                     lambda i: {"password": f"guess-{i}"})
+        statuses = await all_at_once(
+            tabs, "/accounts/delete/", lambda i: {"password": f"guess-{i}"}
+        )
         token = await tabs[0].form("/accounts/delete/")
         right = await tabs[0].post("/accounts/delete/", {"password": PASSWORD}, token)
         for tab in tabs:
@@ -241,8 +263,11 @@ def test_passwords_typed_together_to_delete_the_account_are_tried_five_times(sit
 def test_confirmation_mails_asked_together_stop_at_five(site_urls):
     async def scenario():
         tabs = await same_person(site_urls, 10)
-        statuses = await all_at_once(tabs, "/accounts/email/", lambda i: {
-            "email": f"{name()}@example.com", "password": PASSWORD})
+        statuses = await all_at_once(
+            tabs,
+            "/accounts/email/",
+            lambda i: {"email": f"{name()}@example.com", "password": PASSWORD},
+        )
         for tab in tabs:
             await tab.close()
         return statuses
@@ -254,8 +279,9 @@ def test_confirmation_mails_asked_together_stop_at_five(site_urls):
 def test_logging_out_everywhere_else_together_stops_at_its_limit(site_urls):
     async def scenario():
         tabs = await same_person(site_urls, 14)
-        statuses = await all_at_once(tabs, "/accounts/sessions/", lambda i: {},
-                                     post_to="/accounts/sessions/end-others/")
+        statuses = await all_at_once(
+            tabs, "/accounts/sessions/", lambda i: {}, post_to="/accounts/sessions/end-others/"
+        )
         for tab in tabs:
             await tab.close()
         return statuses

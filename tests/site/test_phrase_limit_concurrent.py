@@ -23,6 +23,7 @@ class OverTheNetwork:
         def slowly(*args, **kwargs):
             time.sleep(0.02)
             return call(*args, **kwargs)
+
         return slowly
 
 

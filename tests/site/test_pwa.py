@@ -77,8 +77,7 @@ def test_a_tables_link_says_the_room_and_how_many_seats_are_free(client):
 
 def test_a_played_tables_link_invites_to_watch(client):
     room, users = four_people("og")
-    html = client.get(f"/t/{room.code}/", HTTP_ACCEPT_LANGUAGE="en", follow=True
-                      ).content.decode()
+    html = client.get(f"/t/{room.code}/", HTTP_ACCEPT_LANGUAGE="en", follow=True).content.decode()
     assert meta(html, "og:title") == f"Watch the table: room {room.code}"
 
 

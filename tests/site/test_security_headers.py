@@ -21,8 +21,7 @@ def test_every_page_carries_a_strict_content_security_policy(client):
     owner = User.objects.create_user("csp", password="x-long-password-1")
     room = create_room(owner=owner, name="t", options={})
     client.force_login(owner)
-    for url in (reverse("home"), reverse("accounts:profile"), f"/t/{room.code}/",
-                "/no/such/page/"):
+    for url in (reverse("home"), reverse("accounts:profile"), f"/t/{room.code}/", "/no/such/page/"):
         response = client.get(url)
         policy = response["Content-Security-Policy"]
         assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
@@ -36,11 +35,20 @@ def test_every_page_carries_a_strict_content_security_policy(client):
 
 def test_with_https_the_deployment_check_passes():
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(DEBUG="0", HTTPS="1", ALLOWED_HOSTS="mahjong.example.org",
-               SECRET_KEY="k" * 10 + "-a-long-and-random-enough-production-key-7Q2z9Xw")
+    env.update(
+        DEBUG="0",
+        HTTPS="1",
+        ALLOWED_HOSTS="mahjong.example.org",
+        SECRET_KEY="k" * 10 + "-a-long-and-random-enough-production-key-7Q2z9Xw",
+    )
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -48,8 +56,10 @@ def test_no_template_styles_an_element_inline():
     """The policy's style-src 'self' makes browsers drop every style="…" attribute: the
     scoreboard's colour key once showed as blank squares so. Styles live in the CSS files
     (SVG presentation attributes such as fill= are not styles and are allowed)."""
-    inline = [f"{path.relative_to(ROOT)}: {line.strip()}"
-              for path in (ROOT / "templates").rglob("*.html")
-              for line in path.read_text(encoding="utf-8").splitlines()
-              if re.search(r"\sstyle=", line)]
+    inline = [
+        f"{path.relative_to(ROOT)}: {line.strip()}"
+        for path in (ROOT / "templates").rglob("*.html")
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if re.search(r"\sstyle=", line)
+    ]
     assert inline == []

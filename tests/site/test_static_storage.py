@@ -25,4 +25,5 @@ def test_every_stylesheet_keeps_its_rules_without_comments():
 
 def test_a_comment_across_lines_and_beside_a_rule_goes():
     assert without_comments("a { color: red; } /* one\ntwo */\n\nb { x: 1; }\n") == (
-        "a { color: red; }\nb { x: 1; }\n")
+        "a { color: red; }\nb { x: 1; }\n"
+    )

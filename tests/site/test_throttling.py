@@ -26,7 +26,8 @@ def few_failures_per_account(settings):
 
 
 def test_after_too_many_failures_an_account_is_locked_even_with_the_right_password(
-        few_failures_per_account):
+    few_failures_per_account,
+):
     User.objects.create_user("lanlan", password=PASSWORD)
     for attempt in range(3):
         response, _ = log_in("lanlan", "wrong-guess", address=f"10.0.0.{attempt + 1}")
@@ -91,8 +92,10 @@ def test_one_address_failing_on_many_accounts_is_stopped(settings):
 def sign_up(username, *, address, language=None):
     headers = {"HTTP_ACCEPT_LANGUAGE": language} if language else {}
     client = Client(REMOTE_ADDR=address, **headers)
-    return client.post(reverse("accounts:signup"), {
-        "username": username, "password1": PASSWORD, "password2": PASSWORD})
+    return client.post(
+        reverse("accounts:signup"),
+        {"username": username, "password1": PASSWORD, "password2": PASSWORD},
+    )
 
 
 def test_too_many_sign_ups_from_one_address_are_refused(settings):
@@ -123,8 +126,9 @@ def test_too_many_waiting_rooms_are_refused_until_one_is_left(client, settings):
     assert response.status_code == 429
     assert "你已经有 2 个等待玩家的房间" in response.content.decode()
     assert not Room.objects.filter(name="三号桌").exists()
-    response = client.post(reverse("create_room"), form_data(name="三号桌"),
-                           HTTP_ACCEPT_LANGUAGE="en")
+    response = client.post(
+        reverse("create_room"), form_data(name="三号桌"), HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert "You already have 2 rooms waiting for players" in response.content.decode()
     # Leaving one of them makes room for another.
     client.post(reverse("leave", kwargs={"code": Room.objects.get(name="一号桌").code}))

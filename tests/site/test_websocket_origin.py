@@ -58,13 +58,16 @@ async def test_the_lobby_hears_of_a_new_room_at_once():
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("origin", [
-    b"https://localhost:8000",   # another scheme
-    b"http://localhost:9999",    # another port of the same host
-    b"http://localhost",         # the default port is another port
-    b"http://127.0.0.1:8000",    # another allowed host, but not this site's origin
-    b"null",
-])
+@pytest.mark.parametrize(
+    "origin",
+    [
+        b"https://localhost:8000",  # another scheme
+        b"http://localhost:9999",  # another port of the same host
+        b"http://localhost",  # the default port is another port
+        b"http://127.0.0.1:8000",  # another allowed host, but not this site's origin
+        b"null",
+    ],
+)
 async def test_an_origin_that_is_not_the_sites_own_in_full_is_refused(origin):
     communicator, connected = await connect(origin)
     assert connected is False

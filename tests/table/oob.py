@@ -5,8 +5,21 @@ content, ``hx-swap-oob="innerHTML"``)."""
 
 from html.parser import HTMLParser
 
-VOID_TAGS = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-             "source", "track", "wbr"}
+VOID_TAGS = {
+    "area",
+    "base",
+    "br",
+    "col",
+    "embed",
+    "hr",
+    "img",
+    "input",
+    "link",
+    "meta",
+    "source",
+    "track",
+    "wbr",
+}
 
 
 class _Elements(HTMLParser):
@@ -39,8 +52,9 @@ class _Elements(HTMLParser):
 
     def handle_startendtag(self, tag, attrs):
         start = self._offset()
-        self.found.append((len(self.stack), dict(attrs).get("id"), start,
-                           start + len(self.get_starttag_text())))
+        self.found.append(
+            (len(self.stack), dict(attrs).get("id"), start, start + len(self.get_starttag_text()))
+        )
 
     def handle_endtag(self, tag):
         end = self.text.index(">", self._offset()) + 1
@@ -54,9 +68,11 @@ class _Elements(HTMLParser):
 def top_level(html: str) -> list[tuple[str, str]]:
     """The top-level elements of a message: (id, HTML without hx-swap-oob)."""
     parsed = _Elements(html)
-    return [(element_id, html[start:end].replace(' hx-swap-oob="true"', "", 1))
-            for depth, element_id, start, end in sorted(parsed.found, key=lambda f: f[2])
-            if depth == 0]
+    return [
+        (element_id, html[start:end].replace(' hx-swap-oob="true"', "", 1))
+        for depth, element_id, start, end in sorted(parsed.found, key=lambda f: f[2])
+        if depth == 0
+    ]
 
 
 class Page:
@@ -70,7 +86,7 @@ class Page:
 
     def apply(self, message: str) -> None:
         for element_id, html in top_level(message):
-            if ' hx-swap-oob="innerHTML"' in html[:html.index(">")]:
+            if ' hx-swap-oob="innerHTML"' in html[: html.index(">")]:
                 self.table = self._replace_inside(element_id, html)
             elif element_id == "table-error":
                 self.error = html
@@ -84,21 +100,32 @@ class Page:
     def _replace_inside(self, element_id: str, html: str) -> str:
         """``hx-swap-oob="innerHTML"``: the element stays, its content is the message's."""
         start, end = self._span(element_id)
-        inside = html[html.index(">") + 1:html.rindex("</")]
+        inside = html[html.index(">") + 1 : html.rindex("</")]
         target = self.table[start:end]
-        return (self.table[:start] + target[:target.index(">") + 1] + inside
-                + target[target.rindex("</"):] + self.table[end:])
+        return (
+            self.table[:start]
+            + target[: target.index(">") + 1]
+            + inside
+            + target[target.rindex("</") :]
+            + self.table[end:]
+        )
 
     def _span(self, element_id: str) -> tuple[int, int]:
-        spans = [(start, end) for _d, found, start, end in _Elements(self.table).found
-                 if found == element_id]
+        spans = [
+            (start, end)
+            for _d, found, start, end in _Elements(self.table).found
+            if found == element_id
+        ]
         if len(spans) != 1:
             raise AssertionError(f"the page has {len(spans)} elements #{element_id}")
         return spans[0]
 
     def _replace(self, element_id: str, html: str) -> str:
-        spans = [(start, end) for _d, found, start, end in _Elements(self.table).found
-                 if found == element_id]
+        spans = [
+            (start, end)
+            for _d, found, start, end in _Elements(self.table).found
+            if found == element_id
+        ]
         if len(spans) != 1:
             raise AssertionError(f"the page has {len(spans)} elements #{element_id}")
         start, end = spans[0]

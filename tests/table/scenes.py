@@ -15,16 +15,21 @@ from tests.rules.tables import act, table
 from tests.table.pages import put
 
 COACHED = {"coaching": True}
-TURN = ["1s2m3m4m5m6m7m1p2p3p6p7p8p9p", "1m2m3m4m5m6m7m8m9m1p2p3p9p",
-        "9p9p1m3m5m7m9m2p4p6p8p1p3p", "1m3m5m7m8m8m9m2p2p4p7p1p6p"]
+TURN = [
+    "1s2m3m4m5m6m7m1p2p3p6p7p8p9p",
+    "1m2m3m4m5m6m7m8m9m1p2p3p9p",
+    "9p9p1m3m5m7m9m2p4p6p8p1p3p",
+    "1m3m5m7m8m8m9m2p2p4p7p1p6p",
+]
 
 
 WALL = "3m4m5m6m1m2m7m9m3p4p"
 
 
 def seated_room(prefix: str, options: dict) -> tuple[Room, list[User]]:
-    users = [User.objects.create_user(f"{prefix}{i}", password="x-long-password-1")
-             for i in range(4)]
+    users = [
+        User.objects.create_user(f"{prefix}{i}", password="x-long-password-1") for i in range(4)
+    ]
     room = create_room(owner=users[0], name="教练", options=options)
     for user in users[1:]:
         take_seat(room=room, user=user)
@@ -39,10 +44,10 @@ def render(room, user) -> dict:
 
 
 def swapping_room(prefix: str, **options):
-    users = [User.objects.create_user(f"{prefix}{i}", password="x-long-password-1")
-             for i in range(4)]
-    room = create_room(owner=users[0], name="t",
-                                options={"exchange_three": True, **options})
+    users = [
+        User.objects.create_user(f"{prefix}{i}", password="x-long-password-1") for i in range(4)
+    ]
+    room = create_room(owner=users[0], name="t", options={"exchange_three": True, **options})
     for user in users[1:]:
         take_seat(room=room, user=user)
     for user in users:
@@ -66,8 +71,11 @@ WAITS_5P = "123m456m789m111p5p"
 
 def two_wins(room):
     """Seat 1 wins on seat 0's 5p, then self-drawn on another 5p; seat 2 is to act."""
-    engine = table([DISCARDER, WAITS_5P, IDLE, IDLE], wall="2s2s3s5p1m1m",
-                   options={"mode": "xueliu", "last_four_must_win": False})
+    engine = table(
+        [DISCARDER, WAITS_5P, IDLE, IDLE],
+        wall="2s2s3s5p1m1m",
+        options={"mode": "xueliu", "last_four_must_win": False},
+    )
     act(engine, 0, "discard", "5p")
     act(engine, 1, "win")
     act(engine, 2, "discard", "1s")

@@ -58,8 +58,8 @@ def deal_position(room, clock, start) -> Round:
     clock.now = start
     engine = table(HANDS, wall=WALL, voids="ssss", current=0)
     Round.objects.filter(room=room).update(
-        state=engine.to_json(), version=0, offer=None, deadline=None,
-        decision_started_at=start)
+        state=engine.to_json(), version=0, offer=None, deadline=None, decision_started_at=start
+    )
     return Round.objects.get(room=room)
 
 
@@ -82,8 +82,13 @@ def refusal(room, user, html: str) -> str:
     token = int(re.search(r'data-version="(\d+)"', html).group(1))
     with translation.override("zh-hans"):
         try:
-            commands.run_command(room=room, user=user, kind="discard",
-                                 action={"type": "discard", "tile": "1m"}, version=token)
+            commands.run_command(
+                room=room,
+                user=user,
+                kind="discard",
+                action={"type": "discard", "tile": "1m"},
+                version=token,
+            )
         except ServiceError as exc:
             return str(exc)
     raise AssertionError("the move was accepted")
@@ -96,8 +101,9 @@ def play_the_discard(room, users, clock, tile: str) -> dict:
     rnd = deal_position(room, clock, start)
     watchers = {"south-east": users[1], "north": users[3], "spectator": AnonymousUser()}
     seen: dict = {}
-    apply_action(round_id=rnd.pk, user=users[0], expected_version=0,
-                          action={"type": "discard", "tile": tile})
+    apply_action(
+        round_id=rnd.pk, user=users[0], expected_version=0, action={"type": "discard", "tile": tile}
+    )
     seen["offered"] = {name: page(room, who, tile) for name, who in watchers.items()}
     seen["refused"] = refusal(room, users[1], seen["offered"]["south-east"])
     engine = EngineRound.from_json(Round.objects.get(room=room).state)
@@ -105,8 +111,9 @@ def play_the_discard(room, users, clock, tile: str) -> dict:
     clock.now = start + timedelta(seconds=0.4)
     if seen["asked"]:
         rnd = Round.objects.get(room=room)
-        apply_action(round_id=rnd.pk, user=users[2], expected_version=rnd.version,
-                              action={"type": "pass"})
+        apply_action(
+            round_id=rnd.pk, user=users[2], expected_version=rnd.version, action={"type": "pass"}
+        )
     seen["answered"] = {name: page(room, who, tile) for name, who in watchers.items()}
     seen["refused after"] = refusal(room, users[1], seen["answered"]["south-east"])
     clock.now = start + timedelta(seconds=PAUSE - 0.01)
@@ -119,8 +126,7 @@ def play_the_discard(room, users, clock, tile: str) -> dict:
     return seen
 
 
-def test_a_claimable_and_an_unclaimable_discard_look_the_same_to_those_not_asked(
-        room, clock):
+def test_a_claimable_and_an_unclaimable_discard_look_the_same_to_those_not_asked(room, clock):
     room, users = room
     claimable = play_the_discard(room, users, clock, CLAIMABLE)
     unclaimable = play_the_discard(room, users, clock, UNCLAIMABLE)
@@ -145,14 +151,19 @@ def test_the_player_asked_sees_the_question_and_a_taken_tile_shows_at_once(room,
     room, users = room
     start = timezone.localtime().replace(year=2030, microsecond=0)
     rnd = deal_position(room, clock, start)
-    apply_action(round_id=rnd.pk, user=users[0], expected_version=0,
-                          action={"type": "discard", "tile": CLAIMABLE})
+    apply_action(
+        round_id=rnd.pk,
+        user=users[0],
+        expected_version=0,
+        action={"type": "discard", "tile": CLAIMABLE},
+    )
     asked = page(room, users[2], CLAIMABLE)
     assert "碰" in asked and 'class="countdown my-clock"' in asked
     rnd = Round.objects.get(room=room)
     clock.now = start + timedelta(seconds=0.3)
-    apply_action(round_id=rnd.pk, user=users[2], expected_version=rnd.version,
-                          action={"type": "pong"})
+    apply_action(
+        round_id=rnd.pk, user=users[2], expected_version=rnd.version, action={"type": "pong"}
+    )
     rnd = Round.objects.get(room=room)
     assert rnd.offer is None  # a pong is public: no pause is kept
     engine = EngineRound.from_json(rnd.state)
@@ -169,8 +180,12 @@ def test_computers_wait_out_the_pause_and_answer_within_it(clock, settings):
     rnd = set_ready(room=room, user=owner)
     start = timezone.localtime().replace(year=2030, microsecond=0)
     rnd = deal_position(room, clock, start)
-    apply_action(round_id=rnd.pk, user=owner, expected_version=0,
-                          action={"type": "discard", "tile": UNCLAIMABLE})
+    apply_action(
+        round_id=rnd.pk,
+        user=owner,
+        expected_version=0,
+        action={"type": "discard", "tile": UNCLAIMABLE},
+    )
     rnd = Round.objects.get(room=room)
     assert rnd.deadline == start + timedelta(seconds=PAUSE)  # the reveal, not a move
     clock.now = start + timedelta(seconds=PAUSE / 2)
@@ -183,8 +198,12 @@ def test_computers_wait_out_the_pause_and_answer_within_it(clock, settings):
     assert rnd.deadline == clock.now + timedelta(seconds=settings.BOT_DELAY_SECONDS)
     # A computer asked to claim answers well within the pause.
     rnd = deal_position(room, clock, start)
-    apply_action(round_id=rnd.pk, user=owner, expected_version=0,
-                          action={"type": "discard", "tile": CLAIMABLE})
+    apply_action(
+        round_id=rnd.pk,
+        user=owner,
+        expected_version=0,
+        action={"type": "discard", "tile": CLAIMABLE},
+    )
     rnd = Round.objects.get(room=room)
     assert rnd.deadline <= start + timedelta(seconds=PAUSE / 2)
 
@@ -218,11 +237,12 @@ def silent_discard(room, users, clock, tile: str, options: dict) -> dict:
     here_throughout(room, start)
     engine = table(HANDS, wall=WALL, voids="ssss", current=0, options=options)
     Round.objects.filter(room=room).update(
-        state=engine.to_json(), version=0, offer=None, deadline=None,
-        decision_started_at=start)
+        state=engine.to_json(), version=0, offer=None, deadline=None, decision_started_at=start
+    )
     rnd = Round.objects.get(room=room)
-    apply_action(round_id=rnd.pk, user=users[0], expected_version=0,
-                          action={"type": "discard", "tile": tile})
+    apply_action(
+        round_id=rnd.pk, user=users[0], expected_version=0, action={"type": "discard", "tile": tile}
+    )
     drawn_at = None
     for tenth in range(1, 200):  # twenty seconds, a tenth at a time
         clock.now = start + timedelta(seconds=tenth / 10)
@@ -234,8 +254,7 @@ def silent_discard(room, users, clock, tile: str, options: dict) -> dict:
             drawn_at = clock.now - start
             break
     south = room.seats.get(index=2)
-    return {"drawn_at": drawn_at, "south_timeouts": south.timeouts,
-            "south_auto": south.auto_play}
+    return {"drawn_at": drawn_at, "south_timeouts": south.timeouts, "south_auto": south.auto_play}
 
 
 def test_a_secret_window_closes_with_the_pause_and_a_silent_player_passes(room, clock, settings):
@@ -256,12 +275,16 @@ def test_the_asked_players_clock_runs_to_the_end_of_the_secret_window(room, cloc
     start = timezone.localtime().replace(year=2030, microsecond=0)
     clock.now = start
     here_throughout(room, start)
-    engine = table(HANDS, wall=WALL, voids="ssss", current=0,
-                   options={"claim_window": "secret"})
-    Round.objects.filter(room=room).update(state=engine.to_json(), version=0, offer=None,
-                                           deadline=None, decision_started_at=start)
-    apply_action(round_id=Round.objects.get(room=room).pk, user=users[0],
-                          expected_version=0, action={"type": "discard", "tile": CLAIMABLE})
+    engine = table(HANDS, wall=WALL, voids="ssss", current=0, options={"claim_window": "secret"})
+    Round.objects.filter(room=room).update(
+        state=engine.to_json(), version=0, offer=None, deadline=None, decision_started_at=start
+    )
+    apply_action(
+        round_id=Round.objects.get(room=room).pk,
+        user=users[0],
+        expected_version=0,
+        action={"type": "discard", "tile": CLAIMABLE},
+    )
     rnd = Round.objects.get(room=room)
     assert rnd.deadline == start + timedelta(seconds=SECRET)
     assert 'class="countdown my-clock"' in page(room, users[2], CLAIMABLE)
@@ -281,15 +304,20 @@ def answer_to_a_click_from_before_the_offer(room, users, clock, tile: str) -> tu
     clicks from before the throw arrive."""
     start = timezone.localtime().replace(year=2030, microsecond=0)
     rnd = deal_position(room, clock, start)
-    apply_action(round_id=rnd.pk, user=users[0], expected_version=0,
-                 action={"type": "discard", "tile": tile})
+    apply_action(
+        round_id=rnd.pk, user=users[0], expected_version=0, action={"type": "discard", "tile": tile}
+    )
     answers = []
     for user in (users[0], users[1]):
         with translation.override("zh-hans"):
             try:
-                commands.run_command(room=room, user=user, kind="discard",
-                                     action={"type": "discard", "tile": "2m"},
-                                     version=version_token.encode(room.code, 0))
+                commands.run_command(
+                    room=room,
+                    user=user,
+                    kind="discard",
+                    action={"type": "discard", "tile": "2m"},
+                    version=version_token.encode(room.code, 0),
+                )
             except StaleVersion as exc:
                 answers.append(str(exc))
             except ServiceError as exc:

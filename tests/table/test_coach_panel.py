@@ -98,9 +98,18 @@ def test_a_room_that_does_not_allow_the_coach_has_no_panel_and_no_switch(client)
 @pytest.mark.django_db
 def test_a_claim_shows_the_expert_s_answer_and_its_reason_in_one_line():
     room, users = seated_room("c", COACHED)
-    engine = table(["2m3m4m5m6m7m1p2p3p6p7p8p9p4m", "1m2m3m4m5m6m7m8m9m1p2p3p9p",
-                    "9p9p1m3m5m7m9m2p4p6p8p1p3p", "1m3m5m7m8m8m9m2p2p4p7p1p6p"],
-                   wall=WALL, voids="ssss", current=0, options=COACHED)
+    engine = table(
+        [
+            "2m3m4m5m6m7m1p2p3p6p7p8p9p4m",
+            "1m2m3m4m5m6m7m8m9m1p2p3p9p",
+            "9p9p1m3m5m7m9m2p4p6p8p1p3p",
+            "1m3m5m7m8m8m9m2p2p4p7p1p6p",
+        ],
+        wall=WALL,
+        voids="ssss",
+        current=0,
+        options=COACHED,
+    )
     engine.apply(0, ("discard", 17))  # 9p: seat 2 may pong, seat 1 may win
     put(room, engine)
     for seat in (1, 2):
@@ -108,8 +117,9 @@ def test_a_claim_shows_the_expert_s_answer_and_its_reason_in_one_line():
         panel = render(room, users[seat])["me-coach"]
         advice = coach.advise(engine, seat)
         assert 'aria-label="教练"' in panel and "<table" not in panel  # no discard list
-        assert advice.choice == expert_action(engine, seat, engine.legal_actions(seat),
-                                              random.Random(0))
+        assert advice.choice == expert_action(
+            engine, seat, engine.legal_actions(seat), random.Random(0)
+        )
         # The table's own button words for 大师's answer, and its reason in one line.
         assert f"大师：{BUTTONS[advice.choice[0]]} · " in panel
         with translation.override("zh-hans"):
@@ -125,11 +135,16 @@ def _panel(engine: EngineRound, seat: int) -> str:
         return coaching.panel(engine, seat, coach.advise(engine, seat))
 
 
-@pytest.mark.parametrize("seed, options", [("coach-panel-a", COACHED),
-                                           ("coach-panel-b", {**COACHED, "mode": "xueliu",
-                                                              "exchange_three": True})])
+@pytest.mark.parametrize(
+    "seed, options",
+    [
+        ("coach-panel-a", COACHED),
+        ("coach-panel-b", {**COACHED, "mode": "xueliu", "exchange_three": True}),
+    ],
+)
 def test_the_panel_reveals_nothing_the_seat_cannot_see_and_leads_with_the_expert_s_choice(
-        seed, options):
+    seed, options
+):
     """A whole round of four computers; at each decision of seat 1, the panel for seat 1
     is rendered, then rendered again with the other hands and the wall dealt anew from
     the same unseen tiles: byte for byte the same. Its first row is 大师's discard."""
@@ -160,14 +175,17 @@ def test_the_panel_reveals_nothing_the_seat_cannot_see_and_leads_with_the_expert
             counts["claims"] += 1
 
     for index in range(2):
-        state = EngineRound.deal(seed=f"{seed}-{index}", dealer=index,
-                                 options=RoomOptions.from_dict(options))
-        play_round(state, ("expert", "strong", "expert", "strong"), random.Random(index),
-                   on_decision=check)
+        state = EngineRound.deal(
+            seed=f"{seed}-{index}", dealer=index, options=RoomOptions.from_dict(options)
+        )
+        play_round(
+            state, ("expert", "strong", "expert", "strong"), random.Random(index), on_decision=check
+        )
     assert counts["discards"] >= 10 and counts["claims"] >= 1
 
 
 # --- the switch ------------------------------------------------------------------------
+
 
 def post_switch(client, room, data, *, htmx=True):
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
@@ -202,7 +220,11 @@ def test_only_the_seated_person_can_flip_the_switch(client):
     plain = post_switch(client, room, {"on": ["0", "1"]}, htmx=False)
     assert plain.status_code == 302
     assert [s.coach_for_id for s in Seat.objects.filter(room=room)] == [
-        None, None, users[2].pk, None]
+        None,
+        None,
+        users[2].pk,
+        None,
+    ]
     # The table page of a watcher has no switch.
     watched = client.get(reverse("table", args=[room.code])).content.decode()
     assert 'id="coach-switch"' not in watched
@@ -238,6 +260,7 @@ def test_the_switch_is_the_person_s_not_the_seat_s():
 
 
 # --- the room's option and the ranking --------------------------------------------------
+
 
 @pytest.mark.django_db
 def test_the_room_form_offers_the_coach_and_says_it_is_not_ranked(client):

@@ -44,11 +44,12 @@ def test_the_table_shows_the_picking_ui_with_the_clock():
     html = page(room, users[1])
     hand = part(html, "me-hand")
     assert 'aria-label="我的手牌"' in hand
-    buttons = re.findall(r'<button type="button" value="(\w+)" class="tile exchange-tile" '
-                         r'data-exchange-tile="\w+" aria-pressed="false" aria-label="([^"]+)"',
-                         hand)
-    assert sorted(code for code, _ in buttons) == sorted(
-        tile_str(t) for t in engine.hand_tiles(1))
+    buttons = re.findall(
+        r'<button type="button" value="(\w+)" class="tile exchange-tile" '
+        r'data-exchange-tile="\w+" aria-pressed="false" aria-label="([^"]+)"',
+        hand,
+    )
+    assert sorted(code for code, _ in buttons) == sorted(tile_str(t) for t in engine.hand_tiles(1))
     with translation.override("zh-hans"):
         assert all(name == tile_name(code) for code, name in buttons)
     assert "已选 0 / 3" in hand and ">换三张</button>" in hand
@@ -69,8 +70,9 @@ def test_a_posted_pick_is_secret_and_the_swap_shows_where_the_tiles_went(client)
     client.force_login(users[0])
     # Without JavaScript: one ticked box per tile.
     boxes = [tile_str(t) for t in parse_tiles(picks[0])]
-    response = client.post(url, {"type": "exchange", "tiles": ["", *boxes],
-                                 "version": str(page_version(room, 0))})
+    response = client.post(
+        url, {"type": "exchange", "tiles": ["", *boxes], "version": str(page_version(room, 0))}
+    )
     assert response.status_code == 302
     engine = engine_of(room)
     assert engine.exchange_picks[0] == parse_tiles(picks[0]) and engine.phase == "exchange"
@@ -86,8 +88,12 @@ def test_a_posted_pick_is_secret_and_the_swap_shows_where_the_tiles_went(client)
     # The others pick through the service (as the socket does), on their older pages:
     # another player's pick does not make a page stale.
     for seat in (1, 2, 3):
-        apply_move(room_id=room.pk, user=users[seat], expected_version=seat - 1,
-                            action={"type": "exchange", "tiles": picks[seat]})
+        apply_move(
+            room_id=room.pk,
+            user=users[seat],
+            expected_version=seat - 1,
+            action={"type": "exchange", "tiles": picks[seat]},
+        )
     engine = engine_of(room)
     assert engine.phase == "void"
     words = DIRECTION_WORDS[engine.exchange_direction]
@@ -109,25 +115,37 @@ def test_a_stranger_or_an_out_of_phase_pick_is_refused(client):
     stranger = User.objects.create_user("stranger", password="x-long-password-1")
     client.force_login(stranger)
     url = reverse("table_action", args=[room.code])
-    client.post(url, {"type": "exchange", "tiles": a_pick(engine, 0),
-                      "version": str(page_version(room, 0))})
+    client.post(
+        url, {"type": "exchange", "tiles": a_pick(engine, 0), "version": str(page_version(room, 0))}
+    )
     assert Round.objects.get(room=room).version == 0
     client.force_login(users[0])
     with translation.override("zh-hans"):
-        response = client.post(url, {"type": "exchange", "tiles": "1m2p3s",
-                                     "version": str(page_version(room, 0))}, follow=True)
+        response = client.post(
+            url,
+            {"type": "exchange", "tiles": "1m2p3s", "version": str(page_version(room, 0))},
+            follow=True,
+        )
     assert "三张" in response.content.decode() and "同一花色" in response.content.decode()
     assert Round.objects.get(room=room).version == 0
     for seat in range(4):
-        apply_move(room_id=room.pk, user=users[seat], expected_version=seat,
-                            action={"type": "exchange", "tiles": a_pick(engine, seat)})
+        apply_move(
+            room_id=room.pk,
+            user=users[seat],
+            expected_version=seat,
+            action={"type": "exchange", "tiles": a_pick(engine, seat)},
+        )
     engine = engine_of(room)
     held = engine.hand_tiles(0)
     suit = next(suit for suit in range(3) if sum(t // 9 == suit for t in held) >= 3)
     again = format_tiles([t for t in held if t // 9 == suit][:3])
     with pytest.raises(ServiceError, match="已经换过三张"):
-        apply_move(room_id=room.pk, user=users[0], expected_version=4,
-                            action={"type": "exchange", "tiles": again})
+        apply_move(
+            room_id=room.pk,
+            user=users[0],
+            expected_version=4,
+            action={"type": "exchange", "tiles": again},
+        )
     assert Round.objects.get(room=room).version == 4
 
 
@@ -147,7 +165,8 @@ def test_at_the_deadline_everyone_gets_the_computers_pick():
     actions = Event.objects.filter(round__room=room, kind="action").order_by("number")
     assert [a.data for a in actions] == [
         {"action": {"type": "exchange", "tiles": format_tiles(p)}, "by": "timeout"}
-        for p in expected]
+        for p in expected
+    ]
 
 
 @pytest.mark.django_db
@@ -169,18 +188,21 @@ def test_a_round_with_the_swap_replays_and_its_page_tells_it():
     client = Client()
     client.force_login(users[0])
     with translation.override("zh-hans"):
-        html = client.get(reverse("round_detail", args=[rnd.pk]),
-                          HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+        html = client.get(
+            reverse("round_detail", args=[rnd.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+        ).content.decode()
     assert DIRECTION_WORDS[engine.exchange_direction] in html
     assert "xuezhan-exchange:" in html
     export = client.get(reverse("round_export", args=[rnd.pk])).json()
     kinds = [e["kind"] for e in export["events"]]
     assert "tiles_exchanged" in kinds and kinds.count("exchange_picked") == 4
     # The replay's first step is the first pick, named with its tiles.
-    step = client.get(reverse("round_replay", args=[rnd.pk, 1]),
-                      HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
-    first = engine.exchange_picks[next(e.seat for e in rnd.events.filter(
-        kind="action").order_by("number")[:1])]
+    step = client.get(
+        reverse("round_replay", args=[rnd.pk, 1]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
+    first = engine.exchange_picks[
+        next(e.seat for e in rnd.events.filter(kind="action").order_by("number")[:1])
+    ]
     assert all(name in step for name in zh_names(format_tiles(first)))
 
 
@@ -194,13 +216,15 @@ async def test_a_pick_over_the_socket_applies():
     await settle(communicator)
     tiles = a_pick(engine, 3)
     await communicator.send_json_to(
-        {"type": "exchange", "tiles": tiles, "version": page_version(room, 0)})
+        {"type": "exchange", "tiles": tiles, "version": page_version(room, 0)}
+    )
     await settle(communicator)
     after = await sync_to_async(engine_of)(room)
     assert format_tiles(after.exchange_picks[3]) == tiles
     # A second pick is refused with the reason, and changes nothing.
     await communicator.send_json_to(
-        {"type": "exchange", "tiles": tiles, "version": page_version(room, 1)})
+        {"type": "exchange", "tiles": tiles, "version": page_version(room, 1)}
+    )
     reply = await communicator.receive_from()
     assert 'id="table-error"' in reply
     assert (await sync_to_async(engine_of)(room)).to_json() == after.to_json()
@@ -213,9 +237,13 @@ def test_the_tiles_field_may_come_as_one_text_a_list_or_ticked_boxes():
     from games.table.commands import MalformedCommand, parse_command
 
     assert parse_command({"type": "exchange", "tiles": "159s", "version": "3"})[1] == {
-        "type": "exchange", "tiles": "159s"}
-    assert parse_command({"type": "exchange", "tiles": ["1s", "5s", "9s"], "version": 3})[1][
-        "tiles"] == "1s5s9s"
+        "type": "exchange",
+        "tiles": "159s",
+    }
+    assert (
+        parse_command({"type": "exchange", "tiles": ["1s", "5s", "9s"], "version": 3})[1]["tiles"]
+        == "1s5s9s"
+    )
     boxes = QueryDict("type=exchange&version=3&tiles=&tiles=1s&tiles=5s&tiles=9s")
     assert parse_command(boxes)[1]["tiles"] == "1s5s9s"
     for bad in ([1, 2, 3], "1s" * 20, {"a": 1}):

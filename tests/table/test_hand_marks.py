@@ -38,8 +38,12 @@ def test_the_tiles_received_in_the_swap_are_marked_until_the_first_discard():
     engine = engine_of(room)
     assert marks(part(page(room, users[0]), "me-hand"), "received") == []  # still picking
     for seat in range(4):
-        apply_move(room_id=room.pk, user=users[seat], expected_version=seat,
-                   action={"type": "exchange", "tiles": a_pick(engine, seat)})
+        apply_move(
+            room_id=room.pk,
+            user=users[seat],
+            expected_version=seat,
+            action={"type": "exchange", "tiles": a_pick(engine, seat)},
+        )
     engine = engine_of(room)
     assert engine.phase == "void"
     for seat in range(4):
@@ -53,21 +57,32 @@ def test_the_tiles_received_in_the_swap_are_marked_until_the_first_discard():
     # The voids chosen: still marked at the dealer's first turn, gone once they discard.
     for seat in range(4):
         suit = "msp"[seat % 3]
-        apply_move(room_id=room.pk, user=users[seat], expected_version=4 + seat,
-                   action={"type": "void", "suit": suit})
+        apply_move(
+            room_id=room.pk,
+            user=users[seat],
+            expected_version=4 + seat,
+            action={"type": "void", "suit": suit},
+        )
     engine = engine_of(room)
     dealer = engine.current
     assert marks(part(page(room, users[dealer]), "me-hand"), "received")
     tile = tile_str(next(iter(t for verb, t in engine.legal_actions(dealer) if verb == "discard")))
-    apply_move(room_id=room.pk, user=users[dealer], expected_version=8,
-               action={"type": "discard", "tile": tile})
+    apply_move(
+        room_id=room.pk,
+        user=users[dealer],
+        expected_version=8,
+        action={"type": "discard", "tile": tile},
+    )
     assert marks(part(page(room, users[dealer]), "me-hand"), "received") == []
 
 
 def test_received_leaves_out_a_tile_no_longer_in_the_hand():
-    view = {"exchange": {"mine": {"received": "5m5m7m"}}, "phase": "turn",
-            "hand": ["5m", "7m", "1p"],
-            "players": [{"discards": [], "melds": [], "out": False}]}
+    view = {
+        "exchange": {"mine": {"received": "5m5m7m"}},
+        "phase": "turn",
+        "hand": ["5m", "7m", "1p"],
+        "players": [{"discards": [], "melds": [], "out": False}],
+    }
     assert received(view, 0) == ("5m", "7m")
     view["players"][0]["discards"] = ["1p"]
     assert received(view, 0) == ()
@@ -81,8 +96,11 @@ def test_the_coach_s_discard_is_marked_in_the_hand_as_in_its_panel():
     assert marks(render(room, users[0])["me-hand"], "coach") == []  # switched off
     coaching.set_coach(room=room, user=users[0], on=True)
     parts = render(room, users[0])
-    starred = re.search(r'<tr class="chosen"><th scope="row"><span class="coach-star"[^>]*>★</span>'
-                        r' ([^<]+)</th>', parts["me-coach"])
+    starred = re.search(
+        r'<tr class="chosen"><th scope="row"><span class="coach-star"[^>]*>★</span>'
+        r" ([^<]+)</th>",
+        parts["me-coach"],
+    )
     code = marks(parts["me-hand"], "coach")
     assert len(code) == 1 and starred
     with translation.override("zh-hans"):

@@ -129,13 +129,13 @@ async def test_a_phrase_shows_at_the_senders_seat_to_everyone_in_their_own_langu
     # The table's version is untouched, and the next move's update still applies to
     # every page, which then shows the table a fresh render shows, bubbles aside.
     assert [re.search(r'data-version="(\d+)"', p.table)[1] for p in pages] == version_before
-    await sockets[0].send_json_to({"type": "void", "suit": "m",
-                                   "version": page_version(room, 0)})
+    await sockets[0].send_json_to({"type": "void", "suit": "m", "version": page_version(room, 0)})
     for seat, (communicator, page) in enumerate(zip(sockets, pages, strict=True)):
         page.apply(await communicator.receive_from())
         assert page.error.endswith("></div>"), page.error
-        without_bubbles = re.sub(r'(<div id="phrase-\d" [^>]*>).*?</p>(</div>)', r"\1\2",
-                                 page.table)
+        without_bubbles = re.sub(
+            r'(<div id="phrase-\d" [^>]*>).*?</p>(</div>)', r"\1\2", page.table
+        )
         # The clock's seconds move on between the two renders (a slow database).
         fresh = await fresh_render(room, users[seat], seat in ENGLISH)
         assert without_clock(without_bubbles) == without_clock(fresh)
@@ -161,7 +161,8 @@ async def test_one_phrase_every_three_seconds_and_ten_a_minute(clock):
     clock.now += 1
     await send_phrase(sockets[1], "sorry")
     assert await refusal(sockets[1]) == (
-        "You are sending phrases too quickly. Please wait 2 seconds.")
+        "You are sending phrases too quickly. Please wait 2 seconds."
+    )
     await assert_nobody_is_sent_anything(sockets)
     clock.now += 2  # three seconds after the first
     sent_at = [clock.now - 3]
@@ -175,7 +176,8 @@ async def test_one_phrase_every_three_seconds_and_ten_a_minute(clock):
     assert clock.now - sent_at[0] == 30
     await send_phrase(sockets[1], "thanks")
     assert await refusal(sockets[1]) == (
-        "You are sending phrases too quickly. Please wait 30 seconds.")
+        "You are sending phrases too quickly. Please wait 30 seconds."
+    )
     await assert_nobody_is_sent_anything(sockets)
     # Another player is not held back by this one's phrases; a Chinese page is told in
     # Chinese.
@@ -220,8 +222,7 @@ async def test_nobody_can_send_free_text(clock):
 
 async def test_fields_beside_the_key_never_reach_the_table(clock):
     room, users, sockets, pages = await open_table()
-    await send_phrase(sockets[0], "thanks", text="<b>free text</b>", name="someone else",
-                      seat=3)
+    await send_phrase(sockets[0], "thanks", text="<b>free text</b>", name="someone else", seat=3)
     for communicator in sockets:
         message = await communicator.receive_from()
         assert 'id="phrase-0"' in message  # the sender's own seat, whatever the frame says
@@ -240,9 +241,12 @@ def post_phrase(room, user, key) -> str:
     client = Client()
     if user is not None:
         client.force_login(user)
-    response = client.post(reverse("table_action", args=[room.code]),
-                           {"type": "phrase", "phrase": key},
-                           follow=True, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    response = client.post(
+        reverse("table_action", args=[room.code]),
+        {"type": "phrase", "phrase": key},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="zh-hans",
+    )
     return response.content.decode()
 
 
@@ -251,8 +255,7 @@ async def test_a_spectator_or_a_stranger_cannot_send(clock):
     watcher = await sync_to_async(User.objects.create_user)("watcher", password="x-long-pw-9")
     # A person with no seat here either may not open the table's socket, or opens it to
     # watch (a spectator): then they see the players' phrases but cannot send.
-    communicator, connected = await connect(room.code, await sync_to_async(session_cookie)(
-        watcher))
+    communicator, connected = await connect(room.code, await sync_to_async(session_cookie)(watcher))
     if connected:
         for someone in (communicator, *sockets):
             await settle(someone)  # the table, and the players' watch count
@@ -286,7 +289,8 @@ async def test_a_viewer_whose_seat_is_gone_cannot_send(clock):
     sockets = []
     for user in users[:2]:
         communicator, connected = await connect(
-            room.code, await sync_to_async(session_cookie)(user))
+            room.code, await sync_to_async(session_cookie)(user)
+        )
         assert connected
         await settle(communicator)
         sockets.append(communicator)

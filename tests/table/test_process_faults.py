@@ -37,8 +37,9 @@ async def four_sockets():
 
 
 async def void(room, socket, seat=0):
-    await socket.send_json_to({"type": "void", "suit": "m",
-                               "version": await sync_to_async(page_version)(room, seat)})
+    await socket.send_json_to(
+        {"type": "void", "suit": "m", "version": await sync_to_async(page_version)(room, seat)}
+    )
 
 
 async def test_a_move_reaches_every_socket_of_its_process_from_memory(monkeypatch):
@@ -70,8 +71,7 @@ async def test_a_move_reaches_every_socket_of_its_process_from_memory(monkeypatc
         await communicator.disconnect()
 
 
-async def test_a_move_while_the_database_is_away_is_said_then_made_once_it_is_back(
-        monkeypatch):
+async def test_a_move_while_the_database_is_away_is_said_then_made_once_it_is_back(monkeypatch):
     room, users, sockets = await four_sockets()
     real_handle = consumers.TableConsumer._handle
     failures = []
@@ -130,8 +130,7 @@ async def test_a_move_stuck_waiting_for_a_connection_is_said_to_be_reconnecting(
         await communicator.disconnect()
 
 
-async def test_a_slow_move_on_a_database_that_answers_says_nothing_of_reconnecting(
-        monkeypatch):
+async def test_a_slow_move_on_a_database_that_answers_says_nothing_of_reconnecting(monkeypatch):
     import time
 
     room, users, sockets = await four_sockets()
@@ -152,8 +151,7 @@ async def test_a_slow_move_on_a_database_that_answers_says_nothing_of_reconnecti
         await communicator.disconnect()
 
 
-async def test_a_move_the_database_never_comes_back_for_is_refused_without_effect(
-        monkeypatch):
+async def test_a_move_the_database_never_comes_back_for_is_refused_without_effect(monkeypatch):
     room, users, sockets = await four_sockets()
 
     def database_gone(self, *args):

@@ -41,9 +41,14 @@ async def test_ending_the_other_sessions_from_the_page_closes_their_sockets(endi
     if ending == "end_other_sessions":
         response = await sync_to_async(keeper.post)(reverse("accounts:end_other_sessions"))
     else:
-        response = await sync_to_async(keeper.post)(reverse("accounts:password_change"), {
-            "old_password": PASSWORD, "new_password1": NEW_PASSWORD,
-            "new_password2": NEW_PASSWORD})
+        response = await sync_to_async(keeper.post)(
+            reverse("accounts:password_change"),
+            {
+                "old_password": PASSWORD,
+                "new_password1": NEW_PASSWORD,
+                "new_password2": NEW_PASSWORD,
+            },
+        )
     assert response.status_code == 302
     await closed_for_session(stolen_table)
     await closed_for_session(stolen_lobby)
@@ -57,8 +62,7 @@ async def test_deleting_the_account_closes_its_sockets():
     browser, cookie, _key = await another_session(person)
     lobby = await lobby_socket("192.0.2.8", cookie)
     someone_else = await lobby_socket("192.0.2.9", cookies[1])
-    response = await sync_to_async(browser.post)(reverse("accounts:delete"),
-                                                  {"password": PASSWORD})
+    response = await sync_to_async(browser.post)(reverse("accounts:delete"), {"password": PASSWORD})
     assert response.status_code == 302
     await closed_for_session(lobby)
     assert await not_closed(someone_else)

@@ -21,21 +21,39 @@ from xuezhan.asgi import application
 pytestmark = pytest.mark.django_db(transaction=True)
 
 NASTY = [
-    '{"type":"pass","version":Infinity}', '{"type":"pass","version":-Infinity}',
-    '{"type":"pass","version":NaN}', '{"type":"pass","version":1e400}',
-    '{"type":"pass","version":' + "9" * 5000 + "}", '{"type":"pass","version":0.5}',
-    '{"type":"pass","version":true}', '{"type":"pass","version":-1}',
-    '{"type":"pass","version":"٣"}', '{"type":["pass"],"version":0}',
-    '{"type":"void","suit":{"m":1},"version":0}', '{"type":"discard","tile":5,"version":0}',
-    "[" * 100_000 + "]" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000,
-    "", "null", "0", '"text"', "{", "\ud800", "x" * 60_000,
+    '{"type":"pass","version":Infinity}',
+    '{"type":"pass","version":-Infinity}',
+    '{"type":"pass","version":NaN}',
+    '{"type":"pass","version":1e400}',
+    '{"type":"pass","version":' + "9" * 5000 + "}",
+    '{"type":"pass","version":0.5}',
+    '{"type":"pass","version":true}',
+    '{"type":"pass","version":-1}',
+    '{"type":"pass","version":"٣"}',
+    '{"type":["pass"],"version":0}',
+    '{"type":"void","suit":{"m":1},"version":0}',
+    '{"type":"discard","tile":5,"version":0}',
+    "[" * 100_000 + "]" * 100_000,
+    '{"a":' * 50_000 + "1" + "}" * 50_000,
+    "",
+    "null",
+    "0",
+    '"text"',
+    "{",
+    "\ud800",
+    "x" * 60_000,
 ]
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(st.sampled_from(["type", "version", "tile", "suit", "on"])
-                      | st.text(max_size=5), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["type", "version", "tile", "suit", "on"]) | st.text(max_size=5),
+            children,
+            max_size=4,
+        )
+    ),
     max_leaves=12,
 )
 # A frame as the server receives it (an empty binary frame included).
@@ -46,10 +64,13 @@ frames = st.one_of(
     st.sampled_from(NASTY).map(lambda text: {"text": text}),
 )
 # No shrinking: a failing batch is short already, and shrinking socket runs takes minutes.
-FUZZ = settings(max_examples=25, deadline=None, database=None,
-                phases=[Phase.explicit, Phase.generate],
-                suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                       HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=25,
+    deadline=None,
+    database=None,
+    phases=[Phase.explicit, Phase.generate],
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 
 
 def _round_version(room) -> int:
@@ -95,8 +116,7 @@ def test_the_table_socket_survives_any_frame(batch, table):
 @given(batch=st.lists(frames, min_size=1, max_size=6))
 def test_the_lobby_socket_survives_any_frame(batch):
     async def run():
-        communicator = WebsocketCommunicator(application, "/ws/lobby/",
-                                             headers=[HOST, ORIGIN])
+        communicator = WebsocketCommunicator(application, "/ws/lobby/", headers=[HOST, ORIGIN])
         connected, _ = await communicator.connect()
         assert connected
         for frame in batch:
@@ -141,8 +161,7 @@ async def test_a_failing_update_is_logged_and_the_socket_stays(monkeypatch, capl
         raise RuntimeError("render failed")
 
     monkeypatch.setattr(consumers.TableConsumer, "show", broken)
-    await communicator.send_json_to(
-        {"type": "void", "suit": "m", "version": page_version(room, 0)})
+    await communicator.send_json_to({"type": "void", "suit": "m", "version": page_version(room, 0)})
     assert await communicator.receive_nothing(timeout=0.5)
     assert "render failed" in caplog.text
     monkeypatch.undo()

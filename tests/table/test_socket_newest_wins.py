@@ -4,7 +4,6 @@ which the page does not try again (``limits.CLOSE_REPLACED``); the new one is le
 So sockets that died without a word never lock their owner out, and a person logged in
 holds no more lobby sockets than a visitor's network does."""
 
-
 import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
@@ -73,9 +72,12 @@ async def test_the_oldest_table_socket_of_that_person_goes_and_no_other(settings
 
 async def test_a_person_logged_in_holds_no_more_lobby_sockets_than_the_limit(settings):
     settings.LOBBY_SOCKETS_PER_USER = 3
-    user, other = await sync_to_async(lambda: (
-        User.objects.create_user("lanlan", password="x-long-pass-1"),
-        User.objects.create_user("honghong", password="x-long-pass-1")))()
+    user, other = await sync_to_async(
+        lambda: (
+            User.objects.create_user("lanlan", password="x-long-pass-1"),
+            User.objects.create_user("honghong", password="x-long-pass-1"),
+        )
+    )()
     cookie = await sync_to_async(session_cookie)(user)
     # Each from another address: the person is counted, wherever they are.
     sockets = [await lobby_socket(f"198.51.100.{i}", cookie) for i in range(3)]
@@ -89,8 +91,7 @@ async def test_a_person_logged_in_holds_no_more_lobby_sockets_than_the_limit(set
         assert await still_open(communicator)
     assert socket_limits.LOBBY_SOCKETS.count(user.pk) == 3
     # Another person, and visitors, are not held to this person's sockets.
-    someone = await lobby_socket("198.51.100.1",
-                                 await sync_to_async(session_cookie)(other))
+    someone = await lobby_socket("198.51.100.1", await sync_to_async(session_cookie)(other))
     visitor = await lobby_socket("198.51.100.1")
     assert await still_open(someone) and await still_open(visitor)
     for communicator in sockets + [newest, someone, visitor]:

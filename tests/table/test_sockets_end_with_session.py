@@ -54,16 +54,19 @@ def round_state(room) -> tuple[int, int]:
 
 async def void(communicator, room, version=0) -> None:
     await communicator.send_json_to(
-        {"type": "void", "suit": "m", "version": page_version(room, version)})
+        {"type": "void", "suit": "m", "version": page_version(room, version)}
+    )
 
 
 @pytest.fixture
 def recheck_due(monkeypatch):
     """Move the table sockets' clock past the session check's interval (call after the
     sockets connected): their next move checks the session."""
+
     def move_on():
         later = time.monotonic() + consumers.SESSION_RECHECK_SECONDS + 1
         monkeypatch.setattr(consumers, "clock", lambda: later)
+
     return move_on
 
 
@@ -180,8 +183,9 @@ async def test_within_the_interval_the_session_is_not_asked_again(monkeypatch):
     """The check costs no query on every move: within its interval a socket does not
     ask (the group's message is what closes sockets at once)."""
     asked = []
-    monkeypatch.setattr(consumers, "still_logged_in",
-                        lambda key, user_id: asked.append(key) or True)
+    monkeypatch.setattr(
+        consumers, "still_logged_in", lambda key, user_id: asked.append(key) or True
+    )
     room, users, cookies = await make_table()
     table = await table_socket(room.code, cookies[0])
     await settle(table)

@@ -60,8 +60,14 @@ def make_table(watcher_names=("watcher",)):
     room, users = four_people("p")
     seats = {s.user_id: s.index for s in room.seats.all()}
     people = [User.objects.create_user(n, password="x-long-password-1") for n in watcher_names]
-    return (room, users, [seats[u.pk] for u in users], [session_cookie(u) for u in users],
-            people, [session_cookie(u) for u in people])
+    return (
+        room,
+        users,
+        [seats[u.pk] for u in users],
+        [session_cookie(u) for u in users],
+        people,
+        [session_cookie(u) for u in people],
+    )
 
 
 @sync_to_async
@@ -73,8 +79,7 @@ def spectator_render(room, user) -> str:
 def shown_number(room, html: str) -> int:
     """2 × version + held, from the page's version token (games.table.version_token)."""
     token = int(VERSION.search(html).group(1))
-    return version_token.unpermute(version_token.room_key(settings.SECRET_KEY, room.code),
-                                   token)
+    return version_token.unpermute(version_token.room_key(settings.SECRET_KEY, room.code), token)
 
 
 @sync_to_async
@@ -154,8 +159,9 @@ async def test_a_watcher_gets_every_version_in_order_and_never_a_hidden_tile():
                 if seats[player] == seat:
                     continue
                 for name in SEAT_PARTS:
-                    assert (part(seen.table, f"seat-{seat}-{name}")
-                            == part(view, f"seat-{seat}-{name}")), (seat, name)
+                    assert part(seen.table, f"seat-{seat}-{name}") == part(
+                        view, f"seat-{seat}-{name}"
+                    ), (seat, name)
     # Every version the watcher may see, in order; during an offer, the answers of those
     # asked do not show (games.play.offers), so fewer versions than moves.
     assert shown == sorted(set(expected))
@@ -169,15 +175,17 @@ async def test_a_watcher_never_goes_back_to_an_older_table():
     assert connected
     await settle(spectator)
     old = await sync_to_async(load_snapshot)(room.pk)
-    await play(room, users[0], {"type": "void", "suit": "m",
-                                "version": version_token.encode(room.code, 0)})
+    await play(
+        room, users[0], {"type": "void", "suit": "m", "version": version_token.encode(room.code, 0)}
+    )
     message = await spectator.receive_from(timeout=5)
     assert version_token.decode(room.code, int(VERSION.search(message).group(1))) == 1
     # A late notice carrying the table before that move (another process's slow load)
     # changes nothing on the page.
     snapshot.offer(room.pk, "late", old)
-    await get_channel_layer().group_send(room_group(room.code),
-                                         {"type": "table.changed", "change": "late"})
+    await get_channel_layer().group_send(
+        room_group(room.code), {"type": "table.changed", "change": "late"}
+    )
     assert await spectator.receive_nothing(timeout=0.3)
     await spectator.disconnect()
 
@@ -217,8 +225,9 @@ async def test_the_watch_count_follows_watchers_coming_and_going():
     assert await sync_to_async(watchers.count)(room.pk) == 2
     # Another process's watcher is a row like these: every process counts it.
     other = await sync_to_async(User.objects.create_user)("w3", password="x-long-password-1")
-    await sync_to_async(Watcher.objects.create)(room=room, user=other, channel="elsewhere!1",
-                                                last_seen=timezone.now())
+    await sync_to_async(Watcher.objects.create)(
+        room=room, user=other, channel="elsewhere!1", last_seen=timezone.now()
+    )
     await first.disconnect()  # one leaves: the count is read again, with the other's row
     assert await count_shown() == 2
     # A page loaded now shows the same count.
@@ -242,8 +251,11 @@ async def test_a_watcher_cannot_move_and_its_frames_change_nothing():
     spectator, connected = await connect(room.code, watcher_cookie)
     assert connected
     await settle(spectator)
-    for frame in ({"type": "void", "suit": "m", "version": version_token.encode(room.code, 0)},
-                  {"type": "ready"}, {"type": "auto_play", "on": "1"}):
+    for frame in (
+        {"type": "void", "suit": "m", "version": version_token.encode(room.code, 0)},
+        {"type": "ready"},
+        {"type": "auto_play", "on": "1"},
+    ):
         await spectator.send_json_to(frame)
         assert "你正在观战" in await spectator.receive_from()
     assert (await round_state(room))[0] == 0
@@ -292,8 +304,7 @@ def test_every_link_a_watcher_is_shown_after_a_round_opens(options):
         assert client.get(href).status_code == 200, href
     # The same table over the socket carries the same links (render_table, no seat).
     with translation.override("zh-hans"):
-        frame = render_table(load_snapshot(room.pk), user=table.wsgi_request.user,
-                             csrf="").full()
+        frame = render_table(load_snapshot(room.pk), user=table.wsgi_request.user, csrf="").full()
     assert links(frame) <= shown
 
 

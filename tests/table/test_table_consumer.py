@@ -72,7 +72,8 @@ async def test_each_player_receives_their_own_hand_and_nobody_elses():
     # A move reaches every player, each rendered for that player: only what changed
     # travels, and no message names a tile of another player's hand.
     await communicators[0].send_json_to(
-        {"type": "void", "suit": "m", "version": page_version(room, 0)})
+        {"type": "void", "suit": "m", "version": page_version(room, 0)}
+    )
     for seat, communicator in enumerate(communicators):
         html = await communicator.receive_from()
         assert 'id="table"' not in html
@@ -96,8 +97,7 @@ async def test_a_stranger_only_watches_and_strangers_without_a_login_or_site_are
     communicator, connected = await connect(room.code, cookie)
     assert connected
     await settle(communicator)
-    await communicator.send_json_to(
-        {"type": "void", "suit": "m", "version": page_version(room, 0)})
+    await communicator.send_json_to({"type": "void", "suit": "m", "version": page_version(room, 0)})
     assert "入座" in await communicator.receive_from()
     assert await round_version(room) == 0
     await communicator.disconnect()
@@ -129,7 +129,8 @@ async def test_a_malformed_or_illegal_message_gets_an_error_and_changes_nothing(
     await communicator.receive_from()
     # V0 and V7: what pages at versions 0 and 7 would carry (games.table.version_token).
     message = message.replace("V0", str(page_version(room, 0))).replace(
-        "V7", str(page_version(room, 7)))
+        "V7", str(page_version(room, 7))
+    )
     await communicator.send_to(text_data=message)
     reply = await communicator.receive_from()
     assert 'id="table-error"' in reply and error in reply
@@ -164,15 +165,15 @@ async def test_computer_players_move_after_the_persons_move_through_the_same_ser
     while f'data-version="{page_version(room, 3)}"' not in html:
         html = await communicator.receive_from(timeout=5)
     assert None not in (await voids_chosen(room))[1:]
-    await communicator.send_json_to(
-        {"type": "void", "suit": "m", "version": page_version(room, 3)})
+    await communicator.send_json_to({"type": "void", "suit": "m", "version": page_version(room, 3)})
     html = await communicator.receive_from(timeout=5)
     assert "缺万" in html
     assert await round_version(room) >= 4
     # Every move of theirs was an action recorded through apply_action.
     kinds = await sync_to_async(
-        lambda: list(Round.objects.get(room=room).events.filter(kind="action")
-                     .values_list("seat", flat=True))
+        lambda: list(
+            Round.objects.get(room=room).events.filter(kind="action").values_list("seat", flat=True)
+        )
     )()
     assert sorted(kinds[:4]) == [0, 1, 2, 3]
     await communicator.disconnect()

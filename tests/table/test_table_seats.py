@@ -20,8 +20,12 @@ from tests.table.pages import page, part, put
 from tests.table.sockets import connect, session_cookie, settle
 from tests.tables import four_people, page_version
 
-WINNING = ["1m2m3m4m5m6m7m8m9m1p2p3p5p5p", "1s2s3s4s6s7s8s9s1p4p7p2p3p",
-           "9p9p1s3s5s7s9s2p4p6p8p1p3p", "1s3s5s7s8s8s9s2p2p4p7p1p6p"]
+WINNING = [
+    "1m2m3m4m5m6m7m8m9m1p2p3p5p5p",
+    "1s2s3s4s6s7s8s9s1p4p7p2p3p",
+    "9p9p1s3s5s7s9s2p4p6p8p1p3p",
+    "1s3s5s7s8s8s9s2p2p4p7p1p6p",
+]
 
 
 @pytest.mark.django_db
@@ -48,16 +52,28 @@ def test_a_winners_hand_is_laid_down_with_the_winning_tile_for_everyone():
 @pytest.mark.django_db
 def test_claim_buttons_name_their_tile_and_a_win_says_what_it_scores():
     room, users = four_people("c")
-    engine = table(["2m3m4m5m6m7m1p2p3p6p7p8p9p4m", "1m2m3m4m5m6m7m8m9m1p2p3p9p",
-                    "9p9p1m3m5m7m9m2p4p6p8p1p3p", "1m3m5m7m8m8m9m2p2p4p7p1p6p"],
-                   wall="3m4m5m6m1m2m7m9m3p4p", voids="ssss", current=0)
+    engine = table(
+        [
+            "2m3m4m5m6m7m1p2p3p6p7p8p9p4m",
+            "1m2m3m4m5m6m7m8m9m1p2p3p9p",
+            "9p9p1m3m5m7m9m2p4p6p8p1p3p",
+            "1m3m5m7m8m8m9m2p2p4p7p1p6p",
+        ],
+        wall="3m4m5m6m1m2m7m9m3p4p",
+        voids="ssss",
+        current=0,
+    )
     put(room, engine)
     rnd = Round.objects.get(room=room)
-    apply_action(round_id=rnd.pk, user=users[0], expected_version=0,
-                          action={"type": "discard", "tile": "9p"})
+    apply_action(
+        round_id=rnd.pk, user=users[0], expected_version=0, action={"type": "discard", "tile": "9p"}
+    )
     asked = part(page(room, users[2]), "me-actions")
-    assert re.search(r'aria-describedby="detail-pong">碰</button><span id="detail-pong" '
-                     r'class="verb-detail">九筒</span>', asked)
+    assert re.search(
+        r'aria-describedby="detail-pong">碰</button><span id="detail-pong" '
+        r'class="verb-detail">九筒</span>',
+        asked,
+    )
     winner = part(page(room, users[1]), "me-actions")
     detail = re.search(r'<span id="detail-win" class="verb-detail">([^<]*)</span>', winner)
     # A plain win says its points: 平胡 counts no fan, and "0 番" would read as nothing.
@@ -72,8 +88,7 @@ def test_the_suit_with_fewest_tiles_is_suggested_for_the_void():
     counts = {suit: sum(1 for t in hand if "mps"[t // 9] == suit) for suit in "mps"}
     fewest = min("mps", key=lambda suit: counts[suit])
     actions = part(page(room, users[1]), "me-actions")
-    suggested = re.findall(r'name="suit" value="(\w)"><input[^>]*><button[^>]*suggested',
-                           actions)
+    suggested = re.findall(r'name="suit" value="(\w)"><input[^>]*><button[^>]*suggested', actions)
     assert suggested == [fewest]
     assert "推荐" in actions
 
@@ -81,28 +96,58 @@ def test_the_suit_with_fewest_tiles_is_suggested_for_the_void():
 @pytest.mark.django_db
 def test_tiles_that_may_not_go_before_the_void_suit_are_greyed_and_say_why():
     room, users = four_people("g")
-    engine = table(["1s2m3m4m5m6m7m1p2p3p6p7p8p9p", "1m2m3m4m5m6m7m8m9m1p2p3p9p",
-                    "9p9p1m3m5m7m9m2p4p6p8p1p3p", "1m3m5m7m8m8m9m2p2p4p7p1p6p"],
-                   wall="3m4m5m6m1m2m7m9m3p4p", voids="ssss", current=0)
+    engine = table(
+        [
+            "1s2m3m4m5m6m7m1p2p3p6p7p8p9p",
+            "1m2m3m4m5m6m7m8m9m1p2p3p9p",
+            "9p9p1m3m5m7m9m2p4p6p8p1p3p",
+            "1m3m5m7m8m8m9m2p2p4p7p1p6p",
+        ],
+        wall="3m4m5m6m1m2m7m9m3p4p",
+        voids="ssss",
+        current=0,
+    )
     put(room, engine)
     hand = part(page(room, users[0]), "me-hand")
     assert re.search(r'value="1s" class="tile void-tile', hand)  # the one to go
-    assert len(re.findall(r'class="tile blocked" aria-label="[^"]+" title="[^"]+" '
-                          r'aria-disabled="true"', hand)) == 13
+    assert (
+        len(
+            re.findall(
+                r'class="tile blocked" aria-label="[^"]+" title="[^"]+" '
+                r'aria-disabled="true"',
+                hand,
+            )
+        )
+        == 13
+    )
     with translation.override("zh-hans"), pytest.raises(ServiceError) as refused:
-        apply_move(room_id=room.pk, user=users[0], expected_version=0,
-                            action={"type": "discard", "tile": "2m"})
+        apply_move(
+            room_id=room.pk,
+            user=users[0],
+            expected_version=0,
+            action={"type": "discard", "tile": "2m"},
+        )
     assert "缺" in str(refused.value)
 
 
 @pytest.mark.django_db
 def test_a_cue_names_each_public_happening_once_and_no_answer_nobody_sees():
-    events = [{"type": "discard", "seat": 0, "tile": "9p"},
-              {"type": "claim_offered", "tile": "9p", "seats": [2]}]
+    events = [
+        {"type": "discard", "seat": 0, "tile": "9p"},
+        {"type": "claim_offered", "tile": "9p", "seats": [2]},
+    ]
     cue = cues.of_events(events, 5)
     assert cue == {"kind": "discard", "seat": 0, "tile": "9p", "version": 5}
-    assert cues.of_events([{"type": "claim_answered", "seat": 2, "answer": "pass"},
-                           {"type": "draw", "seat": 1, "tile": "3m", "kind": "draw"}], 6) is None
+    assert (
+        cues.of_events(
+            [
+                {"type": "claim_answered", "seat": 2, "answer": "pass"},
+                {"type": "draw", "seat": 1, "tile": "3m", "kind": "draw"},
+            ],
+            6,
+        )
+        is None
+    )
     assert cues.of_events([{"type": "pong", "seat": 2, "tile": "9p"}], 6)["kind"] == "pong"
     win = {"type": "win", "seat": 1, "how": "zimo", "tile": "5p"}
     kong = {"type": "kong", "kind": "concealed", "seat": 1, "tile": "5p"}
@@ -147,7 +192,8 @@ async def test_a_returning_player_is_told_what_happened_while_away():
         from games.models import Seat
 
         Seat.objects.filter(room=room, user=users[1]).update(
-            online=False, last_seen=timezone.now() - timedelta(minutes=5))
+            online=False, last_seen=timezone.now() - timedelta(minutes=5)
+        )
         with transaction.atomic():
             rnd = Round.objects.select_for_update().select_related("room").get(room=room)
             apply_for_seat(rnd, 1, {"type": "void", "suit": "m"}, by="computer")

@@ -29,8 +29,7 @@ WAITS_5P_TOO = "123m456m789m999p5p"
 
 def banner(room, language: str, user=None) -> str:
     with translation.override(language):
-        html = render_table(load_snapshot(room.pk), user=user or AnonymousUser(),
-                            csrf="x").full()
+        html = render_table(load_snapshot(room.pk), user=user or AnonymousUser(), csrf="x").full()
     return part(html, "win-banner")
 
 
@@ -52,14 +51,25 @@ def hand_row(html: str) -> tuple[list[str], str]:
 
 
 def shown(room, engine: EngineRound, kind: str) -> None:
-    put(room, engine, cue={"kind": kind, "seat": engine.winners[-1]["seat"],
-                           "tile": engine.winners[-1]["tile"], "version": 1})
+    put(
+        room,
+        engine,
+        cue={
+            "kind": kind,
+            "seat": engine.winners[-1]["seat"],
+            "tile": engine.winners[-1]["tile"],
+            "version": 1,
+        },
+    )
 
 
-@pytest.mark.parametrize("language, expected", [
-    ("zh-hans", "南 d1 胡 [五筒] 平胡 · 1 分 ，d0 点炮"),
-    ("en", "South d1 Win [5 Dots] Plain win · 1 point (d0 dealt in)"),
-])
+@pytest.mark.parametrize(
+    "language, expected",
+    [
+        ("zh-hans", "南 d1 胡 [五筒] 平胡 · 1 分 ，d0 点炮"),
+        ("en", "South d1 Win [5 Dots] Plain win · 1 point (d0 dealt in)"),
+    ],
+)
 def test_a_win_on_a_discard_says_who_won_on_what_and_who_dealt_in(language, expected):
     room, users = four_people("d")
     engine = table([DISCARDER, WAITS_5P, IDLE, IDLE], wall="1s2s3s4s5s6s")
@@ -79,15 +89,26 @@ def test_a_win_on_a_discard_says_who_won_on_what_and_who_dealt_in(language, expe
     assert "0 番" not in html and "0 fan" not in html
 
 
-@pytest.mark.parametrize("language, expected, others", [
-    ("zh-hans", "你 自摸 [五筒] 清一色 · 2 番 · 12 分", "东 z0 自摸 [五筒] 清一色 · 2 番 · 12 分"),
-    ("en", "You Self-drawn win [5 Dots] Pure suit · 2 fan · 12 points",
-     "East z0 Self-drawn win [5 Dots] Pure suit · 2 fan · 12 points"),
-])
+@pytest.mark.parametrize(
+    "language, expected, others",
+    [
+        (
+            "zh-hans",
+            "你 自摸 [五筒] 清一色 · 2 番 · 12 分",
+            "东 z0 自摸 [五筒] 清一色 · 2 番 · 12 分",
+        ),
+        (
+            "en",
+            "You Self-drawn win [5 Dots] Pure suit · 2 fan · 12 points",
+            "East z0 Self-drawn win [5 Dots] Pure suit · 2 fan · 12 points",
+        ),
+    ],
+)
 def test_my_own_self_drawn_win_is_my_own_bigger_card_with_my_hand(language, expected, others):
     room, users = four_people("z")
-    engine = table(["1p2p3p4p5p6p7p8p9p1p2p3p5p5p", IDLE, IDLE, IDLE],
-                   wall="1s2s3s", voids="msss", current=0)
+    engine = table(
+        ["1p2p3p4p5p6p7p8p9p1p2p3p5p5p", IDLE, IDLE, IDLE], wall="1s2s3s", voids="msss", current=0
+    )
     engine.drawn = parse_tile("5p")  # the tile just drawn wins
     act(engine, 0, "zimo")
     shown(room, engine, "zimo")
@@ -97,22 +118,42 @@ def test_my_own_self_drawn_win_is_my_own_bigger_card_with_my_hand(language, expe
     assert 'class="win-banner mine"' in mine and 'data-seats="me"' in mine
     assert ">+12</span>" in mine
     plain, won = hand_row(mine)
-    assert won == "5p" and plain == ["1p", "1p", "2p", "2p", "3p", "3p", "4p", "5p", "5p",
-                                     "6p", "7p", "8p", "9p"]
+    assert won == "5p" and plain == [
+        "1p",
+        "1p",
+        "2p",
+        "2p",
+        "3p",
+        "3p",
+        "4p",
+        "5p",
+        "5p",
+        "6p",
+        "7p",
+        "8p",
+        "9p",
+    ]
     for viewer in (users[1], None):
         theirs = banner(room, language, viewer)
         assert heard(theirs) == others
         assert 'class="win-banner"' in theirs and 'data-seats="0"' in theirs
 
 
-@pytest.mark.parametrize("language, expected", [
-    ("zh-hans", "南 r1 抢杠胡 [五筒]"),
-    ("en", "South r1 Robbing a kong [5 Dots]"),
-])
+@pytest.mark.parametrize(
+    "language, expected",
+    [
+        ("zh-hans", "南 r1 抢杠胡 [五筒]"),
+        ("en", "South r1 Robbing a kong [5 Dots]"),
+    ],
+)
 def test_a_robbed_kong_says_so_and_whose_kong_it_was(language, expected):
     room, users = four_people("r")
-    engine = table(["5p123m456m789m1p", WAITS_5P, IDLE, IDLE], wall="1s2s3s4s",
-                   melds={0: ["pong 555p"]}, current=0)
+    engine = table(
+        ["5p123m456m789m1p", WAITS_5P, IDLE, IDLE],
+        wall="1s2s3s4s",
+        melds={0: ["pong 555p"]},
+        current=0,
+    )
     act(engine, 0, "added_kong", "5p")
     act(engine, 1, "win")
     shown(room, engine, "win")
@@ -121,11 +162,17 @@ def test_a_robbed_kong_says_so_and_whose_kong_it_was(language, expected):
     assert ("抢 r0 的补杠" if language == "zh-hans" else "from r0's added kong") in text
 
 
-@pytest.mark.parametrize("language, expected", [
-    ("zh-hans", "一炮多响 [五筒] ，m0 点炮 南 m1 平胡 · 1 分 西 m2 平胡 · 1 分"),
-    ("en", "Multiple win [5 Dots] (m0 dealt in) South m1 Plain win · 1 point "
-           "West m2 Plain win · 1 point"),
-])
+@pytest.mark.parametrize(
+    "language, expected",
+    [
+        ("zh-hans", "一炮多响 [五筒] ，m0 点炮 南 m1 平胡 · 1 分 西 m2 平胡 · 1 分"),
+        (
+            "en",
+            "Multiple win [5 Dots] (m0 dealt in) South m1 Plain win · 1 point "
+            "West m2 Plain win · 1 point",
+        ),
+    ],
+)
 def test_one_discard_won_by_two_names_both_and_the_one_who_dealt_in(language, expected):
     room, users = four_people("m")
     engine = table([DISCARDER, WAITS_5P, WAITS_5P_TOO, IDLE], wall="1s2s3s4s5s6s")
@@ -148,8 +195,11 @@ def test_the_banner_lasts_the_win_pause_and_is_empty_without_a_win(settings):
     engine = table([DISCARDER, WAITS_5P, IDLE, IDLE], wall="1s2s3s4s5s6s")
     put(room, engine)
     empty = banner(room, "zh-hans")
-    assert re.fullmatch(r'<div id="win-banner" class="win-banner" role="status" '
-                        r'data-seconds="3"></div>', empty)
+    assert re.fullmatch(
+        r'<div id="win-banner" class="win-banner" role="status" '
+        r'data-seconds="3"></div>',
+        empty,
+    )
     act(engine, 0, "discard", "5p")
     act(engine, 1, "win")
     shown(room, engine, "win")

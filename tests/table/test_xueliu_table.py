@@ -43,8 +43,7 @@ def test_the_room_form_offers_the_way_to_play_in_its_own_block(client):
     assert "牌墙摸完一局才结束" in block  # the help text says what the mode does
     # Chosen, it is the room's; the kong rule only with 血流成河.
     client.post(reverse("create_room"), form_data(name="血流", mode="xueliu", xueliu_kongs="fan"))
-    client.post(reverse("create_room"), form_data(name="血战", mode="xuezhan",
-                                                  xueliu_kongs="fan"))
+    client.post(reverse("create_room"), form_data(name="血战", mode="xuezhan", xueliu_kongs="fan"))
     xueliu = Room.objects.get(name="血流").options
     assert xueliu["mode"] == "xueliu" and xueliu["xueliu_kongs"] == "fan"
     assert Room.objects.get(name="血战").options == RoomOptions().to_dict()
@@ -68,8 +67,9 @@ def test_the_table_shows_each_seats_wins_and_the_mode(client):
         assert 'class="shown-hand"' in part(html, "seat-1-hand")  # laid down, locked
         assert "已胡" not in part(html, "seat-3-head")
     client.force_login(users[0])
-    html = client.get(reverse("table", kwargs={"code": room.code}),
-                      HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    html = client.get(
+        reverse("table", kwargs={"code": room.code}), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
     assert '<p class="room-mode">血流成河</p>' in html
     banner = part(page(room, users[0]), "win-banner")
     assert "x1" in banner and "3 分" in banner  # this win's three payments, not both wins'
@@ -77,8 +77,11 @@ def test_the_table_shows_each_seats_wins_and_the_mode(client):
 
 def test_a_locked_hand_may_discard_only_the_tile_it_drew():
     room, users = four_people("l")
-    engine = table([DISCARDER, WAITS_5P, IDLE, IDLE], wall="2s2s3s1m2m",
-                   options={"mode": "xueliu", "last_four_must_win": False})
+    engine = table(
+        [DISCARDER, WAITS_5P, IDLE, IDLE],
+        wall="2s2s3s1m2m",
+        options={"mode": "xueliu", "last_four_must_win": False},
+    )
     act(engine, 0, "discard", "5p")
     act(engine, 1, "win")
     act(engine, 2, "discard", "1s")
@@ -88,13 +91,17 @@ def test_a_locked_hand_may_discard_only_the_tile_it_drew():
     put(room, engine)
     hand = part(page(room, users[1]), "me-hand")
     # Of the 14 tiles only the 1m (drawn, and the same tile in the hand) may go.
-    buttons = re.findall(r'<button[^>]*>', hand)
+    buttons = re.findall(r"<button[^>]*>", hand)
     assert len(buttons) == 14
     free = [b for b in buttons if 'aria-disabled="true"' not in b]
     assert len(free) == 2 and all('value="1m"' in b for b in free)
     with translation.override("zh-hans"), pytest.raises(ServiceError) as refused:
-        apply_move(room_id=room.pk, user=users[1], expected_version=0,
-                            action={"type": "discard", "tile": "2m"})
+        apply_move(
+            room_id=room.pk,
+            user=users[1],
+            expected_version=0,
+            action={"type": "discard", "tile": "2m"},
+        )
     assert "锁定" in str(refused.value)
 
 
@@ -125,7 +132,8 @@ def test_every_payment_of_random_xueliu_rounds_is_explained_and_sums_back(option
             state.apply(*pick(state, rng))
         explained = explain(state.to_json())
         assert [(e.payer, e.payee, e.amount, e.reason) for e in explained] == [
-            (e["payer"], e["payee"], e["amount"], e["reason"]) for e in state.ledger]
+            (e["payer"], e["payee"], e["amount"], e["reason"]) for e in state.ledger
+        ]
         for e in explained:
             assert e.detailed and amount_of(e.arithmetic) == e.amount, (options, number, e)
             if e.win is not None:
@@ -138,8 +146,9 @@ def test_every_payment_of_random_xueliu_rounds_is_explained_and_sums_back(option
         assert len(words.payments) == len(state.ledger)
         won = {w["seat"] for w in state.winners}
         if won:
-            assert any("已胡牌，算作听牌" in "".join(text for text, _term in line)
-                       for line in words.checks)
+            assert any(
+                "已胡牌，算作听牌" in "".join(text for text, _term in line) for line in words.checks
+            )
     assert several  # some seat won more than once in these rounds
 
 
@@ -166,8 +175,9 @@ def test_a_finished_xueliu_round_reads_every_win_on_its_page_replay_and_history(
     assert wins and wins.group(1).count("<li>") == len(seats)
     assert html.count("付给") == len(rnd.state["ledger"])
     # The replay's last frame: the seat that won twice reads 已胡×n.
-    frame = client.get(reverse("round_replay", args=[rnd.pk, rnd.version]),
-                       **headers).content.decode()
+    frame = client.get(
+        reverse("round_replay", args=[rnd.pk, rnd.version]), **headers
+    ).content.decode()
     head = part(frame, f"replay-seat-{twice[0]}-head")
     assert f"已胡×{seats.count(twice[0])}" in head
     # The owner's history says how the round went for seat 0: each of its wins.

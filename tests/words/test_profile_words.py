@@ -25,17 +25,25 @@ def profile_text(client, user, language: str) -> str:
     return unescape(" ".join(re.sub(r"<[^>]+>", " ", main).split()))
 
 
-def history_of(user, winner_patterns: dict, fan: int, points: int | None,
-               rounds: int = 1) -> None:
+def history_of(user, winner_patterns: dict, fan: int, points: int | None, rounds: int = 1) -> None:
     """``rounds`` rounds that ``user`` won self-drawn, each with this hand."""
     room = Room.objects.create(owner=user, name="made up", code="MADEUP")
     record = win(0, "zimo", fan, winner_patterns)
     if points is not None:
         record["points"] = points
     for number in range(1, rounds + 1):
-        made_up_round(room, number, [user, None, None, None], {
-            "winners": [record], "settlement": None, "end": "one_left",
-        }, [(payer, 0, points or 1, "zimo") for payer in (1, 2, 3)], days_ago=1)
+        made_up_round(
+            room,
+            number,
+            [user, None, None, None],
+            {
+                "winners": [record],
+                "settlement": None,
+                "end": "one_left",
+            },
+            [(payer, 0, points or 1, "zimo") for payer in (1, 2, 3)],
+            days_ago=1,
+        )
 
 
 def test_the_biggest_hand_on_the_profile_uses_chinese_punctuation(client):

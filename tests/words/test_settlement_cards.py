@@ -38,8 +38,11 @@ def mixed_round() -> EngineRound:
     """South wins a plain hand on East's 5p; West self-draws 清一色 + 1 根 (3 fan) at
     once; North draws and throws the last tile: the wall is empty. East still holds
     three suits (a pig), North holds one and is not ready."""
-    engine = table(["123m456p789s1122s5p", "123m456m789m111p5p", "123p456p789p999p7p", IDLE],
-                   wall="7p3s", voids="psss")
+    engine = table(
+        ["123m456p789s1122s5p", "123m456m789m111p5p", "123p456p789p999p7p", IDLE],
+        wall="7p3s",
+        voids="psss",
+    )
     act(engine, 0, "discard", "5p")
     act(engine, 1, "win")  # West wins on the 7p it draws next, by itself
     act(engine, 3, "discard", "3s")
@@ -76,9 +79,14 @@ def test_the_cards_show_each_players_net_and_the_lines_that_make_it_in_chinese()
     # The viewer (北, seat 3) first and marked, then 东 南 西 in turn order. Each line's
     # amount at its end; the lines add up to the net (+8 = −8 + 16).
     assert [cls for cls, _ in found] == [
-        "result-card mine end-not_ready", "result-card end-pig", "result-card", "result-card"]
+        "result-card mine end-not_ready",
+        "result-card end-pig",
+        "result-card",
+        "result-card",
+    ]
     assert found[1][1] == "东 c0 −57 点炮 1 次 −1 {zimo} −8 花猪 −48 花猪".format(
-        zimo=translated("zh-hans", "Others' self-drawn wins"))
+        zimo=translated("zh-hans", "Others' self-drawn wins")
+    )
     assert found[2][1] == "南 c1 +17 c0 点炮 +1 平胡 · 1 分 花猪 +16"
     assert found[3][1] == "西 c2 +32 自摸 +16 清一色 + 1 根 · 3 番 花猪 +16"
     assert found[0][1].startswith("北 c3 （你） +8 ")
@@ -94,25 +102,31 @@ def test_the_cards_in_english_for_a_spectator_in_seat_order():
     room, users = ended("e", mixed_round())
     found = cards(settlement(room, AnonymousUser(), "en"))
     assert found == [
-        ("result-card end-pig",
-         "East e0 −57 Dealt in once −1 Others' self-drawn wins −8 Flower pig −48 Flower pig"),
+        (
+            "result-card end-pig",
+            "East e0 −57 Dealt in once −1 Others' self-drawn wins −8 Flower pig −48 Flower pig",
+        ),
         ("result-card", "South e1 +17 On e0's discard +1 Plain win · 1 point Flower pig +16"),
-        ("result-card",
-         "West e2 +32 Self-drawn win +16 Pure suit + 1 root · 3 fan Flower pig +16"),
-        ("result-card end-not_ready",
-         "North e3 +8 Others' self-drawn wins −8 Flower pig +16 Not ready at the end"),
+        ("result-card", "West e2 +32 Self-drawn win +16 Pure suit + 1 root · 3 fan Flower pig +16"),
+        (
+            "result-card end-not_ready",
+            "North e3 +8 Others' self-drawn wins −8 Flower pig +16 Not ready at the end",
+        ),
     ]
     assert "(you)" not in settlement(room, AnonymousUser(), "en")
 
 
 def test_a_ready_player_at_a_wall_empty_end_is_marked_ready():
     room, users = ended("r", payments.ready_by_wall_empty())
-    found = dict((t.split()[1], (cls, t)) for cls, t in cards(
-        settlement(room, users[1], "zh-hans")))
+    found = dict(
+        (t.split()[1], (cls, t)) for cls, t in cards(settlement(room, users[1], "zh-hans"))
+    )
     assert found["r0"][0] == "result-card end-ready" and found["r0"][1].endswith("下叫")
     assert found["r3"][0] == "result-card end-ready"
-    assert found["r1"] == ("result-card mine end-not_ready",
-                           "南 r1 （你） +13 花猪 +16 查叫 −3 未下叫")
+    assert found["r1"] == (
+        "result-card mine end-not_ready",
+        "南 r1 （你） +13 花猪 +16 查叫 −3 未下叫",
+    )
     assert found["r2"] == ("result-card end-pig", "西 r2 −48 花猪 −48 花猪")
     # The viewer's card comes first.
     assert cards(settlement(room, users[1], "zh-hans"))[0][1].startswith("南 r1")
@@ -145,9 +159,9 @@ def test_each_payment_line_carries_its_payer_and_payee_and_the_viewers_are_marke
     section = settlement(room, users[3], "zh-hans")
     lines = re.findall(r'<li data-payer="(\d)" data-payee="(\d)"( class="mine")?>', section)
     assert [(int(a), int(b)) for a, b, _ in lines] == [
-        (e["payer"], e["payee"]) for e in engine.ledger]
-    assert [bool(m) for _, _, m in lines] == [
-        3 in (e["payer"], e["payee"]) for e in engine.ledger]
+        (e["payer"], e["payee"]) for e in engine.ledger
+    ]
+    assert [bool(m) for _, _, m in lines] == [3 in (e["payer"], e["payee"]) for e in engine.ledger]
     assert any(m for _, _, m in lines) and not all(m for _, _, m in lines)
     # The filter: everyone, then each player by name, made into buttons by the page's
     # script (nothing to press without it); no script inline (strict CSP).
@@ -181,11 +195,19 @@ def rendered_cards(state: EngineRound, viewer: int | None, language: str) -> lis
         names = [labels.bot_name(seat, "strong") for seat in range(4)]
         winds = [str(w) for w in labels.SEAT_WINDS]
         words = settlement_words(view, names, state.options)
-        html = render_to_string("games/table/_settlement.html", {
-            "words": words, "nets": (), "players": tuple(enumerate(names)),
-            "cards": settlement_cards.cards(view, names, winds, viewer),
-            "rows": settlement_cards.payment_rows(view, words.payments, viewer),
-            "round_id": 1, "room_code": "CARDS1", "compared_at": None})
+        html = render_to_string(
+            "games/table/_settlement.html",
+            {
+                "words": words,
+                "nets": (),
+                "players": tuple(enumerate(names)),
+                "cards": settlement_cards.cards(view, names, winds, viewer),
+                "rows": settlement_cards.payment_rows(view, words.payments, viewer),
+                "round_id": 1,
+                "room_code": "CARDS1",
+                "compared_at": None,
+            },
+        )
     return re.findall(r'<li class="result-card[^"]*">.*?\n    </li>', html, re.S)
 
 
@@ -198,8 +220,9 @@ def test_each_cards_lines_add_up_to_its_net_on_real_rounds():
     for options in OPTION_SETS + XUELIU_OPTION_SETS:
         rng = random.Random(f"cards {options}")
         for number_ in range(ROUNDS_PER_OPTION_SET):
-            state = EngineRound.deal(f"cards-{number_}", number_ % 4,
-                                     RoomOptions.from_dict(options))
+            state = EngineRound.deal(
+                f"cards-{number_}", number_ % 4, RoomOptions.from_dict(options)
+            )
             while state.phase != "ended":
                 state.apply(*pick(state, rng))
             nets = state.net()
@@ -232,6 +255,6 @@ def test_the_cards_come_first_and_the_payments_below():
     more = section.index('<div class="settlement-more">')
     assert top < section.index('class="result-cards"') < more
     assert more < section.index('<ol class="payments">') and more < section.index('class="nets"')
-    panel = html[html.index('<details class="end-panel" open>'):]
+    panel = html[html.index('<details class="end-panel" open>') :]
     assert panel.index('id="settlement"') < panel.index('id="seating"')
     assert "准备下一局" in part(panel, "seating")

@@ -41,31 +41,41 @@ def ron_pure_suit():
 
 def ron_capped():
     """South wins 清对 (3 fan) on East's 7m in a room capped at 2."""
-    state = table(["7m2244668899p123p", "111m333m555m77m99m", IDLE, IDLE], wall="1s",
-                  options={"cap": 2})
+    state = table(
+        ["7m2244668899p123p", "111m333m555m77m99m", IDLE, IDLE], wall="1s", options={"cap": 2}
+    )
     act(state, 0, "discard", "7m")
     act(state, 1, "win")
     return state
 
 
 def zimo_with_base_bonus():
-    state = table([IDLE, "123m456m789m111p55p", IDLE, IDLE], current=1, wall="1s",
-                  options={"zimo_bonus": "base", "base": 3})
+    state = table(
+        [IDLE, "123m456m789m111p55p", IDLE, IDLE],
+        current=1,
+        wall="1s",
+        options={"zimo_bonus": "base", "base": 3},
+    )
     act(state, 1, "zimo")
     return state
 
 
 def zimo_with_extra_fan():
-    state = table([IDLE, "123m456m789m111p55p", IDLE, IDLE], current=1, wall="1s",
-                  options={"zimo_bonus": "fan"})
+    state = table(
+        [IDLE, "123m456m789m111p55p", IDLE, IDLE],
+        current=1,
+        wall="1s",
+        options={"zimo_bonus": "fan"},
+    )
     act(state, 1, "zimo")
     return state
 
 
 def robbed_kong():
     """East adds the fourth 5p to its pong; South, waiting on 4-6p, robs it."""
-    state = table(["5p1122334466m", "123m456m789m11p46p", IDLE, IDLE], wall="1s3s",
-                  melds={0: ["pong 555p"]})
+    state = table(
+        ["5p1122334466m", "123m456m789m11p46p", IDLE, IDLE], wall="1s3s", melds={0: ["pong 555p"]}
+    )
     act(state, 0, "added_kong", "5p")
     act(state, 1, "win")
     return state
@@ -92,11 +102,13 @@ ROUNDS = {
     "rob_kong": robbed_kong,
     "kong_added": added_kong,
     "kong_exposed_and_bloom": payments.bloom_table,
-    "bloom_paid_by_feeder": lambda: payments.bloom_table(kong_bloom_from_discard="ron",
-                                                         zimo_bonus="base"),
+    "bloom_paid_by_feeder": lambda: payments.bloom_table(
+        kong_bloom_from_discard="ron", zimo_bonus="base"
+    ),
     "kong_concealed_and_transfer": payments.kong_then_discard,
     "pig_not_ready_difference": lambda: payments.ready_by_wall_empty(
-        options={"ready_difference": True}),
+        options={"ready_difference": True}
+    ),
     "kong_refund": refund,
 }
 
@@ -181,8 +193,7 @@ EXPECTED = {
     },
     "ron_capped": {
         "zh-hans": ["东 付给 南 4 分：点炮 清对 3 番，封顶 2 番，底分 1 × 2² = 4"],
-        "en": ["East pays South 4: Discard win, Pure all pongs 3 fan, cap 2 fan, "
-               "base 1 × 2² = 4"],
+        "en": ["East pays South 4: Discard win, Pure all pongs 3 fan, cap 2 fan, base 1 × 2² = 4"],
     },
     "zimo_base": {
         "zh-hans": ["东 付给 南 6 分：自摸 平胡，底分 3 + 自摸加底 3 = 6"],
@@ -190,56 +201,76 @@ EXPECTED = {
     },
     "zimo_fan": {
         "zh-hans": ["东 付给 南 2 分：自摸 平胡 + 自摸加番 1 番 = 1 番，底分 1 × 2¹ = 2"],
-        "en": ["East pays South 2: Self-drawn win, Plain win + Self-drawn extra fan 1 fan = "
-               "1 fan, base 1 × 2¹ = 2"],
+        "en": [
+            "East pays South 2: Self-drawn win, Plain win + Self-drawn extra fan 1 fan = "
+            "1 fan, base 1 × 2¹ = 2"
+        ],
     },
     "rob_kong": {
         "zh-hans": ["东 付给 南 2 分：抢杠 平胡 + 抢杠胡 1 番 = 1 番，底分 1 × 2¹ = 2"],
-        "en": ["East pays South 2: Robbed kong, Plain win + Robbing a kong 1 fan = 1 fan, "
-               "base 1 × 2¹ = 2"],
+        "en": [
+            "East pays South 2: Robbed kong, Plain win + Robbing a kong 1 fan = 1 fan, "
+            "base 1 × 2¹ = 2"
+        ],
     },
     "kong_added": {
         "zh-hans": ["南 付给 东 1 分：刮风 补杠，底分 1 × 1 = 1"],
         "en": ["South pays East 1: Added kong (Wind), base 1 × 1 = 1"],
     },
     "kong_exposed_and_bloom": {
-        "zh-hans": ["东 付给 南 2 分：刮风 直杠，底分 1 × 2 = 2",
-                    "东 付给 南 4 分：自摸 平胡 + 根 1 番 + 杠上花 1 番 = 2 番，底分 1 × 2² = 4"],
-        "en": ["East pays South 2: Exposed kong (Wind), base 1 × 2 = 2",
-               "East pays South 4: Self-drawn win, Plain win + Root 1 fan + Bloom on a kong "
-               "1 fan = 2 fan, base 1 × 2² = 4"],
+        "zh-hans": [
+            "东 付给 南 2 分：刮风 直杠，底分 1 × 2 = 2",
+            "东 付给 南 4 分：自摸 平胡 + 根 1 番 + 杠上花 1 番 = 2 番，底分 1 × 2² = 4",
+        ],
+        "en": [
+            "East pays South 2: Exposed kong (Wind), base 1 × 2 = 2",
+            "East pays South 4: Self-drawn win, Plain win + Root 1 fan + Bloom on a kong "
+            "1 fan = 2 fan, base 1 × 2² = 4",
+        ],
     },
     "bloom_paid_by_feeder": {
         # Paid as a discard win: the feeder alone, and no self-drawn bonus.
         "zh-hans": ["东 付给 南 4 分：点杠花 平胡 + 根 1 番 + 杠上花 1 番 = 2 番，底分 1 × 2² = 4"],
-        "en": ["East pays South 4: Bloom on a fed kong, Plain win + Root 1 fan + Bloom on a "
-               "kong 1 fan = 2 fan, base 1 × 2² = 4"],
+        "en": [
+            "East pays South 4: Bloom on a fed kong, Plain win + Root 1 fan + Bloom on a "
+            "kong 1 fan = 2 fan, base 1 × 2² = 4"
+        ],
     },
     "kong_concealed_and_transfer": {
-        "zh-hans": ["南 付给 东 2 分：下雨 暗杠，底分 1 × 2 = 2",
-                    "东 付给 南 2 分：点炮 平胡 + 杠上炮 1 番 = 1 番，底分 1 × 2¹ = 2",
-                    "东 付给 南 6 分：呼叫转移，这一轮的杠钱全数转给胡牌的人，"
-                    "下雨 暗杠 南 2 + 西 2 + 北 2 = 6"],
-        "en": ["East pays South 6: Call transfer of that turn's kong money, "
-               "Concealed kong (Rain) South 2 + West 2 + North 2 = 6"],
+        "zh-hans": [
+            "南 付给 东 2 分：下雨 暗杠，底分 1 × 2 = 2",
+            "东 付给 南 2 分：点炮 平胡 + 杠上炮 1 番 = 1 番，底分 1 × 2¹ = 2",
+            "东 付给 南 6 分：呼叫转移，这一轮的杠钱全数转给胡牌的人，"
+            "下雨 暗杠 南 2 + 西 2 + 北 2 = 6",
+        ],
+        "en": [
+            "East pays South 6: Call transfer of that turn's kong money, "
+            "Concealed kong (Rain) South 2 + West 2 + North 2 = 6"
+        ],
     },
     "pig_not_ready_difference": {
-        "zh-hans": ["西 付给 东 16 分：花猪，西 三门牌都还在，按 4 番赔，底分 1 × 2⁴ = 16",
-                    "南 付给 东 1 分：查叫，东 听 五筒，最大是胡 五筒 的 平胡；南 没听牌，底分 1",
-                    "南 付给 北 2 分：查叫，北 听 九筒，最大是胡 九筒 的 对对胡 1 番；"
-                    "南 没听牌，底分 1 × 2¹ = 2",
-                    "东 付给 北 1 分：补差价，北 最大 对对胡 1 番，东 最大 平胡，"
-                    "底分 1 × 2¹ − 1 × 2⁰ = 1"],
-        "en": ["West pays East 16: Flower pig, West still held all three suits and pays 4 fan, "
-               "base 1 × 2⁴ = 16",
-               "South pays North 2: Ready check, North was ready on 9 Dots, at best All pongs "
-               "1 fan with 9 Dots; South was not ready, base 1 × 2¹ = 2"],
+        "zh-hans": [
+            "西 付给 东 16 分：花猪，西 三门牌都还在，按 4 番赔，底分 1 × 2⁴ = 16",
+            "南 付给 东 1 分：查叫，东 听 五筒，最大是胡 五筒 的 平胡；南 没听牌，底分 1",
+            "南 付给 北 2 分：查叫，北 听 九筒，最大是胡 九筒 的 对对胡 1 番；"
+            "南 没听牌，底分 1 × 2¹ = 2",
+            "东 付给 北 1 分：补差价，北 最大 对对胡 1 番，东 最大 平胡，底分 1 × 2¹ − 1 × 2⁰ = 1",
+        ],
+        "en": [
+            "West pays East 16: Flower pig, West still held all three suits and pays 4 fan, "
+            "base 1 × 2⁴ = 16",
+            "South pays North 2: Ready check, North was ready on 9 Dots, at best All pongs "
+            "1 fan with 9 Dots; South was not ready, base 1 × 2¹ = 2",
+        ],
     },
     "kong_refund": {
-        "zh-hans": ["东 付给 南 2 分：退税，东 没听牌，退回 南 付的 下雨 暗杠 杠钱，"
-                    "底分 1 × 2 = 2"],
-        "en": ["East pays South 2: Kong refund, East was not ready and gives back South's "
-               "payment for Concealed kong (Rain), base 1 × 2 = 2"],
+        "zh-hans": [
+            "东 付给 南 2 分：退税，东 没听牌，退回 南 付的 下雨 暗杠 杠钱，底分 1 × 2 = 2"
+        ],
+        "en": [
+            "East pays South 2: Kong refund, East was not ready and gives back South's "
+            "payment for Concealed kong (Rain), base 1 × 2 = 2"
+        ],
     },
 }
 
@@ -299,14 +330,21 @@ def test_a_call_transfer_names_each_kong_whose_money_it_moves():
 def test_the_end_of_the_round_names_the_pigs_and_who_was_ready_on_what():
     state = payments.ready_by_wall_empty()
     assert rendered(state, "zh-hans").checks == [
-        "花猪：西。", "听牌：东 听 五筒；北 听 九筒。", "没听牌：南。"]
+        "花猪：西。",
+        "听牌：东 听 五筒；北 听 九筒。",
+        "没听牌：南。",
+    ]
     assert rendered(state, "en").checks == [
-        "Flower pig: West.", "Ready: East on 5 Dots; North on 9 Dots.", "Not ready: South."]
+        "Flower pig: West.",
+        "Ready: East on 5 Dots; North on 9 Dots.",
+        "Not ready: South.",
+    ]
 
 
 def test_a_plain_win_reads_as_its_points_not_as_zero_fan():
-    state = table([payments.DISCARDER, payments.WAITS_5P, IDLE, IDLE], wall="1s",
-                  options={"base": 2})
+    state = table(
+        [payments.DISCARDER, payments.WAITS_5P, IDLE, IDLE], wall="1s", options={"base": 2}
+    )
     act(state, 0, "discard", "5p")
     act(state, 1, "win")
     (line,) = rendered(state, "zh-hans").payments
@@ -344,8 +382,7 @@ def test_chinese_settlements_use_full_width_punctuation_and_never_nest_parenthes
     # Computer players' names bring their own parentheses: 电脑南（高手）.
     with translation.override("zh-hans"):
         names = [labels.bot_name(seat, "strong") for seat in range(4)]
-    for shown in (rendered(ROUNDS[name](), "zh-hans", names),
-                  rendered(ROUNDS[name](), "zh-hans")):
+    for shown in (rendered(ROUNDS[name](), "zh-hans", names), rendered(ROUNDS[name](), "zh-hans")):
         text = "".join(shown.text)
         assert "(" not in text and ")" not in text
         assert not re.search(r"[\u4e00-\u9fff][,.:;?!]", text)  # 汉字 then , . : ; ? !
@@ -355,13 +392,16 @@ def test_chinese_settlements_use_full_width_punctuation_and_never_nest_parenthes
 
 def test_a_round_stored_without_the_settlements_details_is_explained_with_less():
     state = payments.ready_by_wall_empty(options={"ready_difference": True}).to_json()
-    state["settlement"] = {k: v for k, v in state["settlement"].items()
-                           if k in ("pigs", "ready", "not_ready")}
+    state["settlement"] = {
+        k: v for k, v in state["settlement"].items() if k in ("pigs", "ready", "not_ready")
+    }
     for e in explain(state):
         assert amount_of(e.arithmetic) == e.amount
     with translation.override("zh-hans"):
-        lines = [("".join(t for t, _ in line))
-                 for line in settlement_words(state, ["东", "南", "西", "北"]).payments]
+        lines = [
+            ("".join(t for t, _ in line))
+            for line in settlement_words(state, ["东", "南", "西", "北"]).payments
+        ]
     assert "南 付给 北 2 分：查叫，北 听牌，最大 1 番；南 没听牌，底分 1 × 2¹ = 2" in lines
 
     refunded = refund().to_json()
@@ -384,10 +424,14 @@ def test_the_tables_settlement_shows_each_payment_with_its_arithmetic(language):
     Round.objects.filter(room=room).update(state=ended.to_json())
     with translation.override(language):
         html = render_table(load_snapshot(room.pk), user=users[0], csrf="x").full()
-        expected = settlement_words(ended.view(0), [seat_label(s) for s in room.seats.all()
-                                                    .order_by("index")], ended.options)
-    region = re.search(r'<section id="settlement"[^>]*role="region"[^>]*>.*?</section>', html,
-                       re.S).group(0)
+        expected = settlement_words(
+            ended.view(0),
+            [seat_label(s) for s in room.seats.all().order_by("index")],
+            ended.options,
+        )
+    region = re.search(
+        r'<section id="settlement"[^>]*role="region"[^>]*>.*?</section>', html, re.S
+    ).group(0)
     assert ('aria-label="结算"' if language == "zh-hans" else 'aria-label="Settlement"') in region
     shown = Settlement(region)
     assert shown.payments == ["".join(text for text, _ in line) for line in expected.payments]
@@ -415,13 +459,11 @@ def test_every_payment_of_random_rounds_is_explained_and_sums_back():
     for options in OPTION_SETS:
         rng = random.Random(f"words {options}")
         for number in range(ROUNDS_PER_OPTION_SET):
-            state = EngineRound.deal(f"words-{number}", number % 4,
-                                     RoomOptions.from_dict(options))
+            state = EngineRound.deal(f"words-{number}", number % 4, RoomOptions.from_dict(options))
             while state.phase != "ended":
                 state.apply(*pick(state, rng))
             explained = explain(state.to_json())
-            assert [(e.payer, e.payee, e.amount, e.reason) for e in explained] == ledger_of(
-                state)
+            assert [(e.payer, e.payee, e.amount, e.reason) for e in explained] == ledger_of(state)
             for e in explained:
                 assert e.detailed and amount_of(e.arithmetic) == e.amount, (options, number, e)
             reasons.update(e.reason for e in explained)

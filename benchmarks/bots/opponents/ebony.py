@@ -151,9 +151,10 @@ EBONY_MODULES = ("hytreekong", "xzplayer", "xzdealer", *STRATEGY_MODULES.values(
 
 def available() -> bool:
     """Is ebony72's code there to load?"""
-    return all((EBONY_DIR / f"{name}.py").is_file() for name in EBONY_MODULES) and (
-        EBONY_DIR / "utils" / "daque.py"
-    ).is_file()
+    return (
+        all((EBONY_DIR / f"{name}.py").is_file() for name in EBONY_MODULES)
+        and (EBONY_DIR / "utils" / "daque.py").is_file()
+    )
 
 
 # --- loading ebony's modules ------------------------------------------------------------
@@ -209,8 +210,10 @@ def import_ebony() -> Ebony:
         raise ImportError(f"ebony72 is not at {EBONY_DIR.resolve()}")
     taken = sorted(name for name in sys.modules if _is_ebony_name(name))
     if taken:
-        raise ImportError(f"cannot load ebony72: {', '.join(taken)} already imported, and "
-                          "ebony72's modules of those names would clash with them")
+        raise ImportError(
+            f"cannot load ebony72: {', '.join(taken)} already imported, and "
+            "ebony72's modules of those names would clash with them"
+        )
     folder = EBONY_DIR.resolve()
     before = set(sys.modules)
     sys.path.insert(0, str(folder))
@@ -221,15 +224,18 @@ def import_ebony() -> Ebony:
             player = importlib.import_module("xzplayer")
             dealer = importlib.import_module("xzdealer")
             daque = importlib.import_module("utils.daque")
-            strategies = {level: importlib.import_module(module)
-                          for level, module in STRATEGY_MODULES.items()}
+            strategies = {
+                level: importlib.import_module(module) for level, module in STRATEGY_MODULES.items()
+            }
     finally:
         sys.dont_write_bytecode = writes_bytecode
         sys.path.remove(str(folder))
-        imported = {name: sys.modules.pop(name) for name in set(sys.modules) - before
-                    if _is_ebony_name(name) or _comes_from(sys.modules[name], folder)}
-    strangers = sorted(name for name, module in imported.items()
-                       if not _comes_from(module, folder))
+        imported = {
+            name: sys.modules.pop(name)
+            for name in set(sys.modules) - before
+            if _is_ebony_name(name) or _comes_from(sys.modules[name], folder)
+        }
+    strangers = sorted(name for name, module in imported.items() if not _comes_from(module, folder))
     if strangers:
         raise ImportError(f"ebony72's {', '.join(strangers)} came from outside {folder}")
     # strategyz reads the other players' real hands only when its global Oracle is on.
@@ -304,8 +310,7 @@ def _public_act(event: dict, concealed_kong_shown: bool) -> Act | None:
         tile = parse_tile(event["tile"]) if shown else None
         return Act(event["seat"], KONG_VERBS[event["kind"]], tile, event.get("from"))
     if kind == "win":
-        return Act(event["seat"], WIN_VERBS[event["how"]], parse_tile(event["tile"]),
-                   event["from"])
+        return Act(event["seat"], WIN_VERBS[event["how"]], parse_tile(event["tile"]), event["from"])
     return None
 
 
@@ -378,7 +383,8 @@ def ebony_table(log: PublicLog) -> list[list[int]]:
         elif act.verb in ("pong", "kong") and act.tile in table:
             table.remove(act.tile)
         elif act.verb == "robkong" and not (
-            previous is not None and previous.verb == "robkong"
+            previous is not None
+            and previous.verb == "robkong"
             and (previous.tile, previous.source) == (act.tile, act.source)
         ):
             table.append(act.tile)
@@ -410,8 +416,7 @@ def build_table(ebony: Ebony, state: Round, seat: int, log: PublicLog):
         other = seats.our_seat(ebony_id)
         player = ebony.player_class(ebony_id)
         player.pile = shown_pile(state, other, seat)
-        player.daque_color = (state.voids[other] if state.void_visible(other, seat)
-                              else None)
+        player.daque_color = state.voids[other] if state.void_visible(other, seat) else None
         player.winning = state.out[other]
         # Another seat's hand: an empty list, no tile in it (only ebony-z's Oracle,
         # which is off, would read it).
@@ -449,8 +454,14 @@ def build_dealer(ebony: Ebony, state: Round, log: PublicLog, seats: Seats, playe
 RAISED = object()  # what Decision.ask gives when ebony raised
 
 
-def ebony_action(state: Round, seat: int, level: str, rng: random.Random | None = None,
-                 log: PublicLog | None = None, fallbacks: Counter | None = None) -> Action:
+def ebony_action(
+    state: Round,
+    seat: int,
+    level: str,
+    rng: random.Random | None = None,
+    log: PublicLog | None = None,
+    fallbacks: Counter | None = None,
+) -> Action:
     """Ebony's move for ``seat`` at ``level`` (ebony-initial or ebony-z): always one of
     ``state.legal_actions(seat)``. ``rng`` is unused (ebony plays deterministically);
     ``fallbacks`` counts, by decision, the answers our engine could not take."""
@@ -473,8 +484,16 @@ def ebony_action(state: Round, seat: int, level: str, rng: random.Random | None 
 class Decision:
     """One decision of one seat: ebony's objects for it, and its answer mapped to ours."""
 
-    def __init__(self, state: Round, seat: int, legal: list[Action], ebony: Ebony,
-                 level: str, log: PublicLog, fallbacks: Counter) -> None:
+    def __init__(
+        self,
+        state: Round,
+        seat: int,
+        legal: list[Action],
+        ebony: Ebony,
+        level: str,
+        log: PublicLog,
+        fallbacks: Counter,
+    ) -> None:
         self.state, self.seat, self.legal = state, seat, legal
         self.ebony, self.log, self.fallbacks = ebony, log, fallbacks
         self.strategy = ebony.strategies[level]
@@ -484,7 +503,8 @@ class Decision:
         if self.state.phase == "void":
             return self.void()
         self.player, self.dealer, self.players = build_table(
-            self.ebony, self.state, self.seat, self.log)
+            self.ebony, self.state, self.seat, self.log
+        )
         if self.state.phase in ("claim", "rob"):
             return self.answer_claim()
         return self.turn()
@@ -523,8 +543,7 @@ class Decision:
     def takes_zimo(self) -> bool:
         drawn = self.state.drawn
         last = ebony_tile(drawn) if drawn is not None else self.player.hand[-1]
-        answer = self.ask(self.strategy.check_zimo, self.player, self.dealer, last,
-                          self.players)
+        answer = self.ask(self.strategy.check_zimo, self.player, self.dealer, last, self.players)
         if answer not in ("zimo", "stand"):
             self.fallback("zimo", answer, None)  # then it wins, as it always means to
         return answer != "stand"
@@ -545,13 +564,13 @@ class Decision:
         return self.fallback("kong", answer, None)  # a kong we do not allow: it discards
 
     def discard(self) -> Action:
-        answer = self.ask(self.strategy.select_a_card_to_discard, self.player, self.dealer,
-                          self.players)
+        answer = self.ask(
+            self.strategy.select_a_card_to_discard, self.player, self.dealer, self.players
+        )
         action = ("discard", our_tile(answer))
         if action in self.legal:
             return action
-        return self.fallback("discard", answer,
-                             ("discard", choose_discard(self.state, self.seat)))
+        return self.fallback("discard", answer, ("discard", choose_discard(self.state, self.seat)))
 
     def answer_claim(self) -> Action:
         if "win" in self.verbs and self.takes_win(self.state.claim):
@@ -563,8 +582,9 @@ class Decision:
         else:
             return ("pass", None)
         answer = self.ask(function, self.player, self.dealer, self.players)
-        action = {"kong": ("kong", None), "pong": ("pong", None),
-                  "stand": ("pass", None)}.get(answer)
+        action = {"kong": ("kong", None), "pong": ("pong", None), "stand": ("pass", None)}.get(
+            answer
+        )
         if action in self.legal:
             return action
         return self.fallback("claim", answer, ("pass", None))
@@ -573,12 +593,18 @@ class Decision:
         """Its check_robkong ('robkong' or 'stand') for a robbable kong, else its check_hu
         ('hu' or 'stand') given the discarder."""
         if claim.kind == "rob":
-            answer = self.ask(self.strategy.check_robkong, self.player, self.dealer,
-                              ebony_tile(claim.tile), self.players)
+            answer = self.ask(
+                self.strategy.check_robkong,
+                self.player,
+                self.dealer,
+                ebony_tile(claim.tile),
+                self.players,
+            )
         else:
             discarder = Seats(self.state.dealer).ebony_id(claim.source)
-            answer = self.ask(self.strategy.check_hu, self.player, self.dealer, discarder,
-                              self.players)
+            answer = self.ask(
+                self.strategy.check_hu, self.player, self.dealer, discarder, self.players
+            )
         if answer not in ("hu", "robkong", "stand"):
             self.fallback("win", answer, None)  # then it wins
         return answer != "stand"
@@ -597,7 +623,6 @@ class Table:
         self.log = PublicLog()
         self.fallbacks = [Counter() for _ in range(SEATS)]
         self.ours = ours  # how our levels choose
-
 
     def choose(self, state: Round, seat: int, level: str, rng: random.Random) -> Action:
         if level in STRATEGY_MODULES:

@@ -93,10 +93,11 @@ def faster_haha(original):
                     return True
                 if second[1] == n + 2 and KB[p + 1] == 0:
                     return True
-                if second[1] == n + 1 and \
-                        ((n == 1 and KB[p + 2] == 0)
-                         or (n == 8 and KB[p - 1] == 0)
-                         or (KB[p - 1] == 0 and KB[p + 2] == 0)):
+                if second[1] == n + 1 and (
+                    (n == 1 and KB[p + 2] == 0)
+                    or (n == 8 and KB[p - 1] == 0)
+                    or (KB[p - 1] == 0 and KB[p + 2] == 0)
+                ):
                     return True
         return False
 
@@ -152,8 +153,12 @@ def hyval_with_wider_cache(hytreekong: ModuleType):
 
     def hyval(T, Pg, KB, dc):
         T.sort(key=lambda t: t[0:2])  # as its hyval: callers rely on this side effect
-        key = (tuple(map(tuple, T)), tuple(map(tuple, Pg)),
-               tuple(1 if k > 0 else k for k in KB), dc)
+        key = (
+            tuple(map(tuple, T)),
+            tuple(map(tuple, Pg)),
+            tuple(1 if k > 0 else k for k in KB),
+            dc,
+        )
         result = cache.get(key)
         if result is None:
             result = compute(T, Pg, KB, dc)

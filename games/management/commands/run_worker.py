@@ -32,8 +32,11 @@ class Command(BaseCommand):
     help = "Apply due moves (computer players, missed deadlines) until stopped."
 
     def add_arguments(self, parser):
-        parser.add_argument("--until-idle", action="store_true",
-                            help="stop once nothing is due (for scripts and tests)")
+        parser.add_argument(
+            "--until-idle",
+            action="store_true",
+            help="stop once nothing is due (for scripts and tests)",
+        )
 
     def handle(self, *args, until_idle=False, **options):
         stopping = []
@@ -53,8 +56,10 @@ class Command(BaseCommand):
                 # Alone (--until-idle: a script or test with no web process), every due
                 # step is its own at once.
                 wait = advance_due_rounds(
-                    here=adopted.rooms(), stepped=adopt,
-                    takeover=0 if until_idle else settings.TIMER_TAKEOVER_SECONDS)
+                    here=adopted.rooms(),
+                    stepped=adopt,
+                    takeover=0 if until_idle else settings.TIMER_TAKEOVER_SECONDS,
+                )
             except outage.DATABASE_AWAY as exc:
                 # Restarting, or out of reach: look again, and once it is back resume
                 # the clocks first (outage.resume_clocks_if_met_away) rather than exit.

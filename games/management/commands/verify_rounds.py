@@ -47,8 +47,10 @@ class Command(BaseCommand):
                 continue  # deleted since the list was read (its room was closed)
             rnd = result.round
             status = "ok" if result.ok else "MISMATCH: " + "; ".join(result.problems)
-            self.stdout.write(f"round {rnd.pk} ({rnd.room.code} #{rnd.number}, "
-                              f"{rnd.status}, version {rnd.version}): {status}")
+            self.stdout.write(
+                f"round {rnd.pk} ({rnd.room.code} #{rnd.number}, "
+                f"{rnd.status}, version {rnd.version}): {status}"
+            )
             bad += not result.ok
         if bad:
             raise CommandError(f"{bad} round(s) do not replay to their stored state")

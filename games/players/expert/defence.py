@@ -10,8 +10,27 @@ from games.rules.tiles import COPIES, RANKS, SUIT_COUNT, TILE_KINDS
 
 # An opponent's chance to be ready grows with the discards they made (a rough fit of
 # how fast bot hands get ready: few are ready before their 6th discard, most by the 14th).
-READY_BY_DISCARDS = (0.0, 0.0, 0.01, 0.03, 0.06, 0.1, 0.15, 0.21, 0.28, 0.35, 0.42,
-                     0.49, 0.55, 0.61, 0.66, 0.7, 0.74, 0.77, 0.8)
+READY_BY_DISCARDS = (
+    0.0,
+    0.0,
+    0.01,
+    0.03,
+    0.06,
+    0.1,
+    0.15,
+    0.21,
+    0.28,
+    0.35,
+    0.42,
+    0.49,
+    0.55,
+    0.61,
+    0.66,
+    0.7,
+    0.74,
+    0.77,
+    0.8,
+)
 READY_PER_MELD = 0.12
 READY_CAP = 0.92
 # A tile the opponent threw themselves is rarely their wait (no furiten in Sichuan, but
@@ -123,8 +142,9 @@ def deal_in_chances(state: Round, seat: int, unseen: list[int]) -> dict[int, lis
     return chances
 
 
-def deal_in_chance(state: Round, seat: int, unseen: list[int],
-                   per_opponent: dict[int, list[float]] | None = None) -> list[float]:
+def deal_in_chance(
+    state: Round, seat: int, unseen: list[int], per_opponent: dict[int, list[float]] | None = None
+) -> list[float]:
     """For each tile, the chance that throwing it now deals into at least one opponent
     (from ``per_opponent``, the ``deal_in_chances`` already worked out, if given)."""
     if per_opponent is None:
@@ -157,8 +177,9 @@ def expected_fan(state: Round, seat: int, opponent: int) -> float:
     return fan
 
 
-def danger(state: Round, seat: int, unseen: list[int],
-           per_opponent: dict[int, list[float]] | None = None) -> list[float]:
+def danger(
+    state: Round, seat: int, unseen: list[int], per_opponent: dict[int, list[float]] | None = None
+) -> list[float]:
     """For each tile, the expected points lost by throwing it now (from ``per_opponent``,
     the ``deal_in_chances`` already worked out, if given)."""
     if per_opponent is None:
@@ -170,7 +191,7 @@ def danger(state: Round, seat: int, unseen: list[int],
         fan = expected_fan(state, seat, opponent)
         if cap is not None:
             fan = min(fan, cap)
-        cost = base * 2 ** fan
+        cost = base * 2**fan
         for t in range(TILE_KINDS):
             total[t] += chances[t] * cost
     return total

@@ -42,4 +42,3 @@ def off_suit_tiles(counts: list[int], melds: list[Meld], void: int | None) -> li
     if main is None:
         return []
     return [t for t in range(TILE_KINDS) if counts[t] and t // RANKS != main]
-

@@ -40,8 +40,16 @@ SAFETY_RANK = 1e6
 # Being ready at the wall's end is worth 查叫 money: a small bonus for a ready hand.
 READY_BONUS = 0.4
 # The parts can be switched off one at a time, to measure what each adds.
-PARTS = {"defence": True, "value": True, "void": True, "flush": True, "zimo_wait": True,
-         "eager_kong": True, "live": True, "triplets": True}
+PARTS = {
+    "defence": True,
+    "value": True,
+    "void": True,
+    "flush": True,
+    "zimo_wait": True,
+    "eager_kong": True,
+    "live": True,
+    "triplets": True,
+}
 # Kong money is paid at once (a concealed kong 2 × base by each other player still in, an
 # added kong 1 ×), and a kong draws a replacement tile. With many turns left the expert
 # takes a concealed or added kong even when it costs a step to ready, as the outside
@@ -108,8 +116,12 @@ def _to_come(state: Round, seat: int, unseen: list[int]) -> list[float]:
 
 def _claim(state: Round, seat: int, verbs: set[str]) -> Action:
     action = bots.strong_claim(state, seat, verbs)
-    if action[0] == "pass" and "pong" in verbs and PARTS["triplets"] \
-            and _pong_for_triplets(state, seat):
+    if (
+        action[0] == "pass"
+        and "pong" in verbs
+        and PARTS["triplets"]
+        and _pong_for_triplets(state, seat)
+    ):
         action = ("pong", None)
     if action[0] in ("pong", "kong") and PARTS["flush"]:
         # A meld of another suit ends the 清一色 the hand is playing for.
@@ -135,8 +147,9 @@ def _turns_left(state: Round) -> float:
     return len(state.wall) / max(len(state.active), 1)
 
 
-def _worth_a_kong(state: Round, seat: int, tile: int, shanten_after: int,
-                  plan_shanten: int) -> bool:
+def _worth_a_kong(
+    state: Round, seat: int, tile: int, shanten_after: int, plan_shanten: int
+) -> bool:
     """Take a concealed or added kong of ``tile`` that leaves the hand ``shanten_after``
     steps from ready, against ``plan_shanten`` for the best discard instead."""
     if shanten_after <= plan_shanten:
@@ -218,8 +231,11 @@ def offence_scores(
         else:
             ukeire = Shape(rest, len(melds), void).ukeire(unseen)
             chance = value.win_chance(s, ukeire, unseen_total, turns_left, opponents)
-            points = (value.hand_points(state, seat, rest, s if PARTS["triplets"] else None)
-                      if PARTS["value"] else 1.0)
+            points = (
+                value.hand_points(state, seat, rest, s if PARTS["triplets"] else None)
+                if PARTS["value"]
+                else 1.0
+            )
             ready = value.ready_chance(s, ukeire, unseen_total, turns_left)
             score = (chance * value.PAYERS_FACTOR + READY_BONUS * ready) * points
         if void is not None and t // RANKS == void:

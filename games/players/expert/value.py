@@ -68,8 +68,9 @@ def ready_chance(shanten: int, ukeire: int, unseen_total: int, turns_left: float
     return math.exp(-steps / turns_left)
 
 
-def win_chance(shanten: int, ukeire: int, unseen_total: int, turns_left: float,
-               opponents: int) -> float:
+def win_chance(
+    shanten: int, ukeire: int, unseen_total: int, turns_left: float, opponents: int
+) -> float:
     """A rough chance to win before the wall runs out. Once ready, each turn the seat
     sees its own draw and the others' discards; a not-yet-ready hand first has to get
     ready, then waits on about five live tiles."""
@@ -105,4 +106,4 @@ def hand_points(state: Round, seat: int, rest: list[int], shanten: int | None = 
     cap = state.options.cap
     if cap is not None:
         fan = min(fan, cap)
-    return base * 2 ** fan
+    return base * 2**fan

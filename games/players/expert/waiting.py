@@ -73,13 +73,13 @@ def waits_for_zimo(state: Round, seat: int, unseen: list[int]) -> bool:
     unseen_total = sum(unseen)
     if live == 0 or unseen_total <= 0:
         return False
-    expected = waiting_value(live, unseen_total, zimo_worth / live, ron_worth / live,
-                             payers, turns)
+    expected = waiting_value(live, unseen_total, zimo_worth / live, ron_worth / live, payers, turns)
     return expected > MARGIN * offered.points
 
 
-def waiting_value(live: float, unseen_total: float, zimo_points: float,
-                  ron_points: float, payers: int, turns: int) -> float:
+def waiting_value(
+    live: float, unseen_total: float, zimo_points: float, ron_points: float, payers: int, turns: int
+) -> float:
     """Expected points of waiting ``turns`` turns on ``live`` copies among
     ``unseen_total`` unseen tiles: a 自摸 pays ``zimo_points`` (all payers together), a
     later win on a discard ``ron_points``."""

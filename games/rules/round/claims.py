@@ -5,7 +5,6 @@ first (一炮多响), then a kong or a pong.
 A part of ``Round`` (games.rules.round.state), which it reads and changes through
 ``self``."""
 
-
 from games.rules.hands import Meld
 from games.rules.round.actions import (
     SEATS,
@@ -29,8 +28,12 @@ class Claims:
             verbs.append("win")
             claim.win_fans[seat] = score.fan
         count = self.hands[seat][tile]
-        if (count >= 2 and claim.kind == "discard" and tile // RANKS != self.voids[seat]
-                and not self.locked(seat)):
+        if (
+            count >= 2
+            and claim.kind == "discard"
+            and tile // RANKS != self.voids[seat]
+            and not self.locked(seat)
+        ):
             if count == 3 and self.wall:
                 verbs.append("kong")
             verbs.append("pong")
@@ -88,8 +91,14 @@ class Claims:
         for seat in winners:
             counts = list(self.hands[seat])
             counts[claim.tile] += 1
-            score = score_win(counts, self.melds[seat], self.voids[seat], context, self.options,
-                              self.gangfan(seat))
+            score = score_win(
+                counts,
+                self.melds[seat],
+                self.voids[seat],
+                context,
+                self.options,
+                self.gangfan(seat),
+            )
             self._record_win(seat, reason, score, claim.tile, source, events, self.actions)
             self._pay(source, seat, score.points, reason, events)
             if claim.after_kong and self.options.kong_transfer and transfer:

@@ -4,7 +4,6 @@ is out, when the round ends, and the wall's-end settlement (查花猪, 查叫, �
 A part of ``Round`` (games.rules.round.state), which it reads and changes through
 ``self``."""
 
-
 from games.rules.round.actions import (
     SEATS,
 )
@@ -24,10 +23,13 @@ def _settlement_details(result: Settlement, income_rows: list[int]) -> dict:
     waits and the wait that sets their 查叫 (its tile, pattern and fan), and for each
     kong_refund payment in order, the ledger row of the kong payment it gives back."""
     return {
-        "waits": {str(seat): [tile_str(t) for t in r.waits]
-                  for seat, r in result.readiness.items()},
-        "best": {str(seat): {"tile": tile_str(r.tile), **r.score.to_dict()}
-                 for seat, r in result.readiness.items()},
+        "waits": {
+            str(seat): [tile_str(t) for t in r.waits] for seat, r in result.readiness.items()
+        },
+        "best": {
+            str(seat): {"tile": tile_str(r.tile), **r.score.to_dict()}
+            for seat, r in result.readiness.items()
+        },
         "refunds": [income_rows[position] for position in result.refunded],
     }
 
@@ -73,8 +75,15 @@ class EndOfRound:
         self.winners.append(record)
         events.append({"type": "win", **record})
 
-    def _pay(self, payer: int, payee: int, amount: int, reason: str, events: list[dict],
-             covers: list[int] | int | None = None) -> int:
+    def _pay(
+        self,
+        payer: int,
+        payee: int,
+        amount: int,
+        reason: str,
+        events: list[dict],
+        covers: list[int] | int | None = None,
+    ) -> int:
         entry = {"payer": payer, "payee": payee, "amount": amount, "reason": reason}
         if covers is not None:
             # 承包: the players whose shares the payer takes over (one seat in the rows
@@ -104,8 +113,7 @@ class EndOfRound:
 
     def _settle(self, events: list[dict]) -> None:
         standings = [
-            Standing(seat, self.hands[seat], self.melds[seat], self.voids[seat],
-                     self.gangfan(seat))
+            Standing(seat, self.hands[seat], self.melds[seat], self.voids[seat], self.gangfan(seat))
             for seat in self.active
         ]
         # 血流成河: the checks apply to the players who never won (RULES.md section 13).
@@ -122,8 +130,7 @@ class EndOfRound:
             (self.ledger[i]["payer"], self.ledger[i]["payee"], self.ledger[i]["amount"])
             for i in income_rows
         ]
-        result = settle_wall_empty(
-            standings, list(range(SEATS)), kong_income, self.options, won)
+        result = settle_wall_empty(standings, list(range(SEATS)), kong_income, self.options, won)
         self.settlement = {
             "pigs": result.pigs,
             "ready": {str(seat): fan for seat, fan in result.ready.items()},

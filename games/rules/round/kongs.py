@@ -4,7 +4,6 @@ may be robbed) and exposed kongs, and who pays for each.
 A part of ``Round`` (games.rules.round.state), which it reads and changes through
 ``self``."""
 
-
 from games.rules.hands import Meld
 from games.rules.round.claim import Claim
 from games.rules.tiles import (

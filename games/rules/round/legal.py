@@ -4,7 +4,6 @@ actions of each phase and the reason given for an illegal one, which the player 
 A part of ``Round`` (games.rules.round.state), which it reads and changes through
 ``self``."""
 
-
 from games.rules import exchange
 from games.rules.round.actions import (
     CLAIM_VERBS,
@@ -121,7 +120,8 @@ class LegalMoves:
                 return gettext_noop("no pong or kong after a win: your hand is locked"), {}
         if self.phase == "turn" and seat == self.current and verb in TILE_VERBS:
             return gettext_noop(
-                "your hand is locked since your win: win or discard the tile you drew"), {}
+                "your hand is locked since your win: win or discard the tile you drew"
+            ), {}
         return None
 
     def _why_not_void(self, seat: int, verb: str) -> tuple[str, dict] | None:

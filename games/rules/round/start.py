@@ -4,7 +4,6 @@ exchange_three) and 定缺, the void suit every player chooses (section 3).
 A part of ``Round`` (games.rules.round.state), which it reads and changes through
 ``self``."""
 
-
 from games.rules import exchange
 from games.rules.tiles import (
     SUITS,
@@ -22,8 +21,7 @@ class StartOfRound:
         events.append({"type": "exchange_picked", "seat": seat, "tiles": format_tiles(pick)})
         if any(p is None for p in self.exchange_picks):
             return
-        exchange.swap(self.hands, [tuple(p) for p in self.exchange_picks],
-                      self.exchange_direction)
+        exchange.swap(self.hands, [tuple(p) for p in self.exchange_picks], self.exchange_direction)
         events.append({"type": "tiles_exchanged", "direction": self.exchange_direction})
         self.phase = "void"
 

@@ -85,10 +85,14 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
     # the rows they were written with, one per covered share (games.history.replay).
     share_rows: bool = field(default=False, compare=False, repr=False)
 
-
     @classmethod
-    def deal(cls, seed: str, dealer: int, options: RoomOptions | None = None,
-             shuffle: int = CURRENT_SHUFFLE) -> "Round":
+    def deal(
+        cls,
+        seed: str,
+        dealer: int,
+        options: RoomOptions | None = None,
+        shuffle: int = CURRENT_SHUFFLE,
+    ) -> "Round":
         """A new round from a seed: dealer 14 tiles, the others 13, the rest is the wall."""
         wall = shuffled_wall(seed, shuffle)
         hands: list[list[int]] = [[] for _ in range(SEATS)]
@@ -100,8 +104,7 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
             position += size
         options = options or RoomOptions()
         direction = exchange.direction_from_seed(seed) if options.exchange_three else None
-        state = cls.from_deal(hands, wall[position:], dealer, options,
-                              exchange_direction=direction)
+        state = cls.from_deal(hands, wall[position:], dealer, options, exchange_direction=direction)
         state.seed_sha256 = seed_hash(seed)
         return state
 
@@ -206,7 +209,8 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
         if context.how == "kong_draw" and self._bloom_paid_as_ron():
             options = _without_zimo_bonus(options)
         return score_win(
-            counts, self.melds[seat], self.voids[seat], context, options, self.gangfan(seat))
+            counts, self.melds[seat], self.voids[seat], context, options, self.gangfan(seat)
+        )
 
     def _bloom_paid_as_ron(self) -> bool:
         """点杠花 paid by the feeder alone (option kong_bloom_from_discard = ron)."""
@@ -215,8 +219,7 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
     def _bloom_covered_by_feeder(self) -> bool:
         """点杠花 with kong_bloom_from_discard = feeder_all (seed 001 承包: "引杠者本人负责
         杠上花分数"): the feeder pays every other active player's share."""
-        return (self.kong_fed_by is not None
-                and self.options.kong_bloom_from_discard == "feeder_all")
+        return self.kong_fed_by is not None and self.options.kong_bloom_from_discard == "feeder_all"
 
     def _zimo_context(self, seat: int) -> WinContext:
         how = "kong_draw" if self.turn_kind == "kong_draw" else "zimo"
@@ -306,8 +309,9 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
         # Only rooms with 换三张 store it: every other round's state stays as it was.
         if self.exchange_direction is not None:
             data["exchange_direction"] = self.exchange_direction
-            data["exchange_picks"] = [list(p) if p is not None else None
-                                      for p in self.exchange_picks]
+            data["exchange_picks"] = [
+                list(p) if p is not None else None for p in self.exchange_picks
+            ]
         return data
 
     @classmethod
@@ -340,10 +344,13 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
             seed_sha256=data["seed_sha256"],
             actions=data["actions"],
             # Stored before the pool was kept: the seats' discards one after another.
-            pool=[list(p) for p in data["pool"]] if "pool" in data else [
-                [seat, tile] for seat, pile in enumerate(data["discards"]) for tile in pile],
+            pool=[list(p) for p in data["pool"]]
+            if "pool" in data
+            else [[seat, tile] for seat, pile in enumerate(data["discards"]) for tile in pile],
             exchange_direction=data.get("exchange_direction"),
-            exchange_picks=[list(p) if p is not None else None
-                            for p in data.get("exchange_picks", [None] * SEATS)],
+            exchange_picks=[
+                list(p) if p is not None else None
+                for p in data.get("exchange_picks", [None] * SEATS)
+            ],
             win_tiles=[list(w) for w in data.get("win_tiles", [[] for _ in range(SEATS)])],
         )

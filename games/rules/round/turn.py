@@ -4,7 +4,6 @@ follows when nobody claims it, and the self-drawn win (自摸, with 杠上花 an
 A part of ``Round`` (games.rules.round.state), which it reads and changes through
 ``self``."""
 
-
 from games.rules.round.claim import Claim
 from games.rules.tiles import (
     TILE_KINDS,

@@ -4,7 +4,6 @@ watcher is sent, with nobody's hidden tiles but their own, and whose answer is a
 A part of ``Round`` (games.rules.round.state), which it reads and changes through
 ``self``."""
 
-
 from games.rules.round.actions import (
     SEATS,
     action_to_dict,

@@ -12,8 +12,9 @@ def open_table(browser):
     contexts, errors = [], []
 
     def open_(language="zh-hans", my_turn=False, **options):
-        context = browser.new_context(locale="zh-CN", viewport={"width": 412, "height": 915},
-                                      **options)
+        context = browser.new_context(
+            locale="zh-CN", viewport={"width": 412, "height": 915}, **options
+        )
         context.route(URL + "**", lambda route: serve(route, language, my_turn))
         # A phone's vibration, as the page asks for it; and the sounds the page plays,
         # by kind, as it announces them (static/js/table-sounds.js).

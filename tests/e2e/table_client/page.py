@@ -39,27 +39,34 @@ SWAP = """html => {
 def hand(tiles, drawn=None, void="s", language="zh-hans"):
     """#me-hand as the server sends it: the tiles in the server's order, the void suit's
     marked, the drawn tile last and apart."""
+
     def button(tile, extra=""):
         classes = "tile" + (" void-tile" if tile[1] == void else "") + extra
         name = escape(display.tile_name(tile))
-        return (f'<button type="submit" name="tile" value="{tile}" class="{classes}" '
-                f'aria-label="{name}" title="{name}"><img src="/static/tiles/{tile}.svg" '
-                f'alt="" class="tile-img" width="60" height="80"></button>')
+        return (
+            f'<button type="submit" name="tile" value="{tile}" class="{classes}" '
+            f'aria-label="{name}" title="{name}"><img src="/static/tiles/{tile}.svg" '
+            f'alt="" class="tile-img" width="60" height="80"></button>'
+        )
 
     label = "我的手牌" if language == "zh-hans" else "Your hand"
     with translation.override(language):
         buttons = "".join(button(t) for t in tiles)
         if drawn:
             buttons += '<span class="drawn-gap"></span>' + button(drawn, " drawn")
-    return (f'<div id="me-hand" class="hand" role="group" aria-label="{label}">'
-            f'<form class="tile-form"><input type="hidden" name="type" value="discard">'
-            f'{buttons}</form></div>')
+    return (
+        f'<div id="me-hand" class="hand" role="group" aria-label="{label}">'
+        f'<form class="tile-form"><input type="hidden" name="type" value="discard">'
+        f"{buttons}</form></div>"
+    )
 
 
 def cue(kind, key, my_turn=False):
     """#table-cue: what just happened (kind), its key, whether it is my decision now."""
-    return (f'<span id="table-cue" data-cue="{kind}" data-cue-key="{key}" '
-            f'data-my-turn="{int(my_turn)}" hidden></span>')
+    return (
+        f'<span id="table-cue" data-cue="{kind}" data-cue-key="{key}" '
+        f'data-my-turn="{int(my_turn)}" hidden></span>'
+    )
 
 
 def prefs_panel(language="zh-hans"):
@@ -71,11 +78,17 @@ def prefs_panel(language="zh-hans"):
 def render_page(language, my_turn=False):
     """The page as it opens: the round just dealt (cue k0), my turn or not."""
     with translation.override(language):
-        return engines["django"].from_string(PAGE).render({
-            "language": language,
-            "hand": mark_safe(hand(SERVER_HAND, drawn="5p", language=language)),
-            "cue": mark_safe(cue("deal", "k0", my_turn)),
-        })
+        return (
+            engines["django"]
+            .from_string(PAGE)
+            .render(
+                {
+                    "language": language,
+                    "hand": mark_safe(hand(SERVER_HAND, drawn="5p", language=language)),
+                    "cue": mark_safe(cue("deal", "k0", my_turn)),
+                }
+            )
+        )
 
 
 def serve(route, language, my_turn=False):
@@ -83,8 +96,12 @@ def serve(route, language, my_turn=False):
     path = route.request.url.removeprefix(URL.rstrip("/"))
     headers = {"Content-Security-Policy": settings.CONTENT_SECURITY_POLICY}
     if path == "/":
-        route.fulfill(status=200, headers=headers, content_type="text/html; charset=utf-8",
-                      body=render_page(language, my_turn))
+        route.fulfill(
+            status=200,
+            headers=headers,
+            content_type="text/html; charset=utf-8",
+            body=render_page(language, my_turn),
+        )
         return
     file = ROOT / "static" / path.removeprefix("/static/").split("?")[0]
     if not path.startswith("/static/") or not file.is_file():

@@ -22,8 +22,12 @@ ANIMATIONS = """() => Object.fromEntries(
   ["#seat-2-river .just-played", "#me-river .just-played", ".just-melded", "#win-banner"]
     .map(s => [s, getComputedStyle(document.querySelector(s)).animationName]))"""
 
-STILL = {"#seat-2-river .just-played": "none", "#me-river .just-played": "none",
-         ".just-melded": "none", "#win-banner": "table-banner-still"}
+STILL = {
+    "#seat-2-river .just-played": "none",
+    "#me-river .just-played": "none",
+    ".just-melded": "none",
+    "#win-banner": "table-banner-still",
+}
 
 END_ANIMATIONS = "document.querySelector('#win-banner').getAnimations().forEach(a => a.finish())"
 
@@ -37,8 +41,11 @@ def test_discards_melds_and_the_win_banner_move_in(open_table):
     page = open_table()
     show_news(page)
     assert page.evaluate(ANIMATIONS) == {
-        "#seat-2-river .just-played": "table-slide-down", "#me-river .just-played":
-        "table-slide-up", ".just-melded": "table-drop-in", "#win-banner": "table-banner"}
+        "#seat-2-river .just-played": "table-slide-down",
+        "#me-river .just-played": "table-slide-up",
+        ".just-melded": "table-drop-in",
+        "#win-banner": "table-banner",
+    }
     # The banner goes after a few seconds.
     assert page.locator("#win-banner").is_visible()
     page.evaluate(END_ANIMATIONS)

@@ -61,8 +61,12 @@ def test_the_settings_speak_english_too_and_start_from_the_defaults(open_table):
         assert page.get_by_role("checkbox", name=name).is_checked()
     for name in ("Characters, Dots, Bamboo; void suit last", "By seat", "Normal"):
         assert page.get_by_role("radio", name=name).is_checked()
-    for name in ("Void suit first", "Bamboo, Dots, Characters; void suit last",
-                 "One pool, in the order played", "Large"):
+    for name in (
+        "Void suit first",
+        "Bamboo, Dots, Characters; void suit last",
+        "One pool, in the order played",
+        "Large",
+    ):
         assert not page.get_by_role("radio", name=name).is_checked()
 
 

@@ -55,12 +55,18 @@ def test_the_last_five_seconds_of_my_own_clock_tick(open_table):
     page = open_table()
     touch(page)
     # Somebody else's clock is not mine to worry about.
-    page.evaluate(SWAP, '<div id="clock"><p class="countdown" data-seconds-left="2">Time: '
-                        '<span class="seconds">2</span> s</p></div>')
+    page.evaluate(
+        SWAP,
+        '<div id="clock"><p class="countdown" data-seconds-left="2">Time: '
+        '<span class="seconds">2</span> s</p></div>',
+    )
     page.wait_for_timeout(2600)
     assert played(page) == []
-    page.evaluate(SWAP, '<div id="clock"><p class="countdown my-clock" data-seconds-left="3">'
-                        'Your time: <span class="seconds">3</span> s</p></div>')
+    page.evaluate(
+        SWAP,
+        '<div id="clock"><p class="countdown my-clock" data-seconds-left="3">'
+        'Your time: <span class="seconds">3</span> s</p></div>',
+    )
     expect(page.locator(".countdown .seconds")).to_have_text("0")
     page.wait_for_timeout(400)
     assert played(page) == ["tick", "tick", "tick"]
