@@ -8,12 +8,8 @@ import statistics
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import psutil
-
-if TYPE_CHECKING:
-    from benchmarks.load.people import Table
 
 
 def percentile(values: list[float], p: float) -> float | None:
@@ -50,7 +46,8 @@ class Click:
     version: int  # the version of the sender's first update after the click
     seat: int
     own_ms: float
-    table: "Table"
+    # The people.Table it was made at (not imported: people imports this module).
+    table: object
 
 
 class Stats:

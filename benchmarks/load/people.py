@@ -7,7 +7,6 @@ import contextlib
 import json
 import random
 import time
-from typing import TYPE_CHECKING
 
 import aiohttp
 from yarl import URL
@@ -27,9 +26,6 @@ from benchmarks.load.measures import Click, Pending, Stats
 from benchmarks.load.policy import choose
 from games.table import version_token
 from harness.stack import SECRET_KEY
-
-if TYPE_CHECKING:
-    from benchmarks.load.run import Run
 
 CLICK_TIMEOUT = 10.0  # no update this long after a click: a timeout
 HELD_CLICK_TIMEOUT = 50.0  # … after the site said it holds the click (database away)
@@ -84,7 +80,7 @@ class Table:
 class Person:
     def __init__(
         self,
-        run: "Run",
+        run,  # the run.Run it belongs to (not imported: run imports this module)
         table: Table,
         seat: int,
         base: str,
