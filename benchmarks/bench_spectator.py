@@ -30,11 +30,8 @@ from benchmarks import scratch_site
 
 
 def setup_django(folder: str) -> None:
-    # No waiting out the offer's pause: moves back to back.
-    scratch_site.setup_django(
-        folder,
-        OFFER_PAUSE_SECONDS=0,
-    )
+    # No waiting out the offer's pause nor the win's: moves back to back.
+    scratch_site.setup_django(folder, OFFER_PAUSE_SECONDS=0, WIN_PAUSE_SECONDS=0)
 
 
 def percentile(values: list[float], share: float) -> float:
