@@ -40,9 +40,10 @@ XDIST = -n $(TEST_WORKERS) --dist loadfile
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
-# The edit loop: every test but the browser's and the deployment's (`make test` runs all).
+# The edit loop: every test but the browser's, the deployment's and the slow ones
+# (`make test` runs all).
 test-fast: $(VENV)/.installed-test
-	$(BIN)/python -m pytest $(XDIST) -q -m "not e2e" --ignore=tests/deploy $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) -q -m "not e2e and not slow" --ignore=tests/deploy $(PYTEST_ARGS)
 
 # Fails when a model changed without its migration.
 migrations-check: $(VENV)/.installed

@@ -110,6 +110,17 @@ def test_another_players_win_is_shown_for_the_pause_and_play_waits(
     card.wait_for(state="hidden", timeout=2000)
 
 
+def test_two_wins_on_one_discard_share_one_card_that_fits_every_screen(browser, win_site):
+    # 一炮多响: the 5p the person discards is won by the two computers after them.
+    page = open_scene(browser, win_site, "several")
+    page.locator("#me-hand button.tile[value='5p']").click()
+    page.locator("#win-banner .win-card").wait_for(state="visible", timeout=5000)
+    banner = page.locator("#win-banner")
+    assert "several" in banner.get_attribute("class")
+    assert len(banner.get_attribute("data-seats").split()) == 2
+    check_every_size(page)
+
+
 def test_my_own_win_is_a_bigger_card_with_my_hand_and_a_tap_closes_it(browser, win_site):
     page = open_scene(browser, win_site, "mine")
     wall = page.evaluate(WALL)
