@@ -48,15 +48,20 @@
     el.style.setProperty("--win-dx", dx + "px");
   }
 
+  // A new banner takes its time from the server; an open one is placed again after every
+  // update, since an update that leaves the banner as it is may still move the middle row
+  // (a seat's melds or hand growing), and the card must stay in it.
   function look() {
     var el = banner();
-    if (!el || el === shown) return;
-    shown = el;
-    var seconds = parseFloat(el.getAttribute("data-seconds"));
-    if (seconds > 0) {
-      document.documentElement.style.setProperty("--win-seconds", seconds + "s");
+    if (!el) return;
+    if (el !== shown) {
+      shown = el;
+      var seconds = parseFloat(el.getAttribute("data-seconds"));
+      if (seconds > 0) {
+        document.documentElement.style.setProperty("--win-seconds", seconds + "s");
+      }
     }
-    if (el.firstElementChild) place(el);
+    if (open(el)) place(el);
   }
 
   function close() {
@@ -83,7 +88,7 @@
     var el = banner();
     if (el && el.firstElementChild) place(el);
   });
-  // Every update replaces the banner by its id: place each new one before it is drawn.
+  // Every update swaps parts by their ids: place the banner before the page is drawn.
   new MutationObserver(look).observe(document.documentElement, {
     childList: true, subtree: true,
   });

@@ -15,10 +15,15 @@ ROUND_TIMEOUT = 240  # seconds
 
 SAME_AS_A_FULL_RENDER = """async (url) => {
   const fresh = new DOMParser().parseFromString(await (await fetch(url)).text(), "text/html");
-  // What legitimately differs: the CSRF token of each render, the running countdown, and
-  // the settlement's filter, whose buttons the page's script makes from the names sent.
+  // What legitimately differs: the CSRF token of each render, the running countdown, the
+  // settlement's filter, whose buttons the page's script makes from the names sent, and a
+  // round's last win's banner, which the page's script places (its style) and closes at
+  // the end of its time (static/js/win-moment.js).
   const plain = (table) => {
     const copy = table.cloneNode(true);
+    copy.querySelectorAll("#win-banner").forEach(b => {
+      b.removeAttribute("style"); b.classList.remove("closed");
+    });
     copy.querySelectorAll(".settlement-filter").forEach(f => f.remove());
     copy.querySelectorAll("input[name=csrfmiddlewaretoken]")
       .forEach(i => i.setAttribute("value", ""));
