@@ -26,10 +26,15 @@ def _on_redis() -> bool:
 
 
 def pytest_configure(config):
-    """Each pytest-xdist worker has its own test database (pytest-django names it after
+    """A fast password hasher: the real one takes a third of a second a password by design,
+    and hundreds of tests make accounts and log in; the sites that tests start (harness)
+    keep the real one, and the tests of the hasher's use count its calls, not its time.
+
+    Each pytest-xdist worker has its own test database (pytest-django names it after
     the worker) but shares Redis with the others: its channel groups and cache keys take
     the worker's name too, so that a room numbered 1 in one worker's database never
     receives another worker's room 1's messages or counts its log-ins."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     if not worker:
         return

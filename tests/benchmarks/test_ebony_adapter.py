@@ -229,6 +229,7 @@ def test_its_next_tile_and_bad_decomposition_tests_are_unchanged_by_the_speed_up
     assert 0 < bad < len(priced)  # both answers were checked, many times
 
 
+@pytest.mark.slow  # a whole tournament, played twice
 def test_the_speed_ups_change_no_decision_of_a_tournament(monkeypatch):
     def rounds(summary):
         return [

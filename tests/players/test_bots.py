@@ -244,6 +244,7 @@ def test_bots_decide_without_hidden_information(levels):
 STRENGTH_MARGIN = 3.0
 
 
+@pytest.mark.slow  # 2,000 rounds: seconds of play
 def test_the_strong_bot_beats_the_easy_one_over_2000_rounds():
     # 2000 rounds, about 15 s on a 2-core machine: 1000 with the strong bots in seats 0
     # and 2, then 1000 with the seats swapped so that no seat's position favours a level.
