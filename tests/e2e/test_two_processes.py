@@ -3,13 +3,12 @@ one process sees at once the moves of a player connected to the other."""
 
 import re
 import time
-import uuid
 
 import pytest
 from django.conf import settings
 
 from harness.browser import sign_up
-from harness.site import Site
+from harness.site import Site, postgres_database
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.redis]
 
@@ -17,22 +16,8 @@ pytestmark = [pytest.mark.e2e, pytest.mark.postgres, pytest.mark.redis]
 @pytest.fixture
 def fresh_postgres_database():
     """A database of its own for the two processes (not pytest's test database)."""
-    import psycopg
-
-    base = settings.DATABASES["default"]
-    name = f"xuezhan_multi_{uuid.uuid4().hex[:8]}"
-    admin = dict(
-        host=base["HOST"],
-        port=base["PORT"] or 5432,
-        user=base["USER"],
-        dbname="postgres",
-        autocommit=True,
-    )
-    with psycopg.connect(**admin) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    yield f"postgres://{base['USER']}@{base['HOST']}:{base['PORT'] or 5432}/{name}"
-    with psycopg.connect(**admin) as conn:
-        conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+    with postgres_database("multi") as url:
+        yield url
 
 
 def test_players_on_two_processes_see_each_others_moves(tmp_path, fresh_postgres_database, browser):

@@ -15,14 +15,13 @@ from games.play import offers
 from games.play.deadlines import person_deadline
 from games.play.errors import ServiceError
 from games.play.moves import apply_action
-from games.play.snapshot import load_snapshot
 from games.play.steps import advance_due_rounds, run_bots
 from games.rooms.seating import add_bot, create_room, set_ready
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import parse_tile
 from games.table import commands
-from games.table.parts import render_table
 from tests.rules.tables import table
+from tests.table.pages import page, part
 from tests.tables import four_people
 
 pytestmark = pytest.mark.django_db
@@ -77,17 +76,6 @@ def a_discard_won(room, users, clock) -> Round:
         round_id=rnd.pk, user=users[1], expected_version=rnd.version, action={"type": "win"}
     )
     return Round.objects.get(room=room)
-
-
-def page(room, user) -> str:
-    with translation.override("zh-hans"):
-        return render_table(load_snapshot(room.pk), user=user, csrf="x").full()
-
-
-def part(html: str, part_id: str) -> str:
-    found = re.search(rf'<(\w+) id="{part_id}"[^>]*>.*?</\1>', html, re.S)
-    assert found, part_id
-    return found.group(0)
 
 
 def test_the_next_draw_waits_for_the_win_pause(clock):
