@@ -1,6 +1,7 @@
 """Telling the sockets after commit: a table changed (with the move's snapshot, rendered
 from memory by the process that made it), the lobby changed, watching was switched."""
 
+import asyncio
 import copy
 import logging
 import uuid
@@ -10,8 +11,8 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
 from games.models import Room, Round
-from games.play import deadlines
-from games.play.snapshot import TableSnapshot, snapshot_of_move
+from games.play import deadlines, offers, reveals
+from games.play.snapshot import TableSnapshot, revealed, snapshot_of_move
 from games.play.snapshot import offer as offer_snapshot
 from games.rules.round import Round as EngineRound
 
@@ -44,25 +45,67 @@ def broadcast_table_changed(
     layer = get_channel_layer()
     if layer is None:
         return
+    message = _hand_over(room, version, snapshot, layer)
+    if message is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(room_group(room.code), message)
+    except Exception:  # a lost notification must never undo a committed move
+        logger.exception("could not notify room %s", room.code)
+
+
+# room id -> (round id, version) of the last table handed over from memory, None after a
+# change told without one: whether a pause's end may still be shown from that table.
+_last_handed: dict[int, tuple | None] = {}
+
+
+def _hand_over(room: Room, version, snapshot: TableSnapshot | None, layer) -> dict | None:
+    """Show ``snapshot`` on this process's sockets of the room; the message for the
+    room's group (None: nobody else to tell)."""
     change = uuid.uuid4().hex
     shown_here = False
     if snapshot is not None:
+        _last_handed[room.pk] = snapshot.freshness[:2]
         offer_snapshot(room.pk, change, snapshot)
         if local_delivery is not None:
             shown_here = local_delivery(room.pk, snapshot)
+    else:
+        _last_handed[room.pk] = None
     if shown_here and isinstance(layer, InMemoryChannelLayer):
+        return None
+    return {
+        "type": "table.changed",
+        "version": version,
+        "change": change,
+        "origin": PROCESS if shown_here else None,
+    }
+
+
+def forget() -> None:
+    """Tests: no table handed over before."""
+    _last_handed.clear()
+
+
+def reveal(room: Room, held: TableSnapshot) -> None:
+    """The pause of ``held`` (a table showing a settled offer or a win) is over: show the
+    table without it. Runs on the sockets' event loop (games.play.reveals), without the
+    database: from the same table in memory while it is the last one handed over here;
+    else (something changed since) every socket loads the table afresh."""
+    layer = get_channel_layer()
+    if layer is None:
         return
+    if _last_handed.get(room.pk) == held.freshness[:2]:
+        message = _hand_over(room, held.version, revealed(held), layer)
+    else:
+        message = {"type": "table.changed", "version": held.version, "change": None}
+    if message is not None:
+        asyncio.get_running_loop().create_task(_send(room, message, layer))
+
+
+async def _send(room: Room, message: dict, layer) -> None:
     try:
-        async_to_sync(layer.group_send)(
-            room_group(room.code),
-            {
-                "type": "table.changed",
-                "version": version,
-                "change": change,
-                "origin": PROCESS if shown_here else None,
-            },
-        )
-    except Exception:  # a lost notification must never undo a committed move
+        await layer.group_send(room_group(room.code), message)
+    except Exception:  # those in other processes see it at the next change
         logger.exception("could not notify room %s", room.code)
 
 
@@ -78,9 +121,10 @@ def notify_move_on_commit(rnd: Round, engine: EngineRound) -> None:
     seats = deadlines.round_seats(rnd)
 
     def notify():
-        broadcast_table_changed(
-            rnd.room, moved.version, snapshot=snapshot_of_move(moved, engine, seats)
-        )
+        snapshot = snapshot_of_move(moved, engine, seats)
+        broadcast_table_changed(rnd.room, moved.version, snapshot=snapshot)
+        if snapshot.held is not None:
+            reveals.at(offers.held_until(moved), lambda: reveal(rnd.room, snapshot))
 
     transaction.on_commit(notify)
 

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.models import Room, Round, Seat
-from games.play import matches, move_sql, offers
+from games.play import matches, move_sql, offers, reveals
 from games.rules.round import Round as EngineRound
 
 logger = logging.getLogger(__name__)
@@ -101,20 +101,22 @@ def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None) -
             and not matches.is_final_round(room.options, rnd.number)
         )
         rnd.deadline = now + timedelta(seconds=settings.NEXT_ROUND_PAUSE) if unattended else None
-    elif (reveal := offers.held_until(rnd)) is not None:
-        # The table shows a tile on offer that nobody took, or a win's moment: the next
-        # decision is nobody's (computers' included) until the pause is over and the
-        # table shows it; then this runs again. A pause already over (its process died
-        # before ending it, and a player's return asks again) stays due at once: it must
-        # not wait for a person's clock instead.
-        if new_decision or rnd.decision_started_at is None:
-            rnd.decision_started_at = reveal
-        rnd.deadline = reveal
     else:
+        reveal = offers.held_until(rnd)
+        if reveal is not None and reveal <= now:
+            reveal = None  # a hold already over (its end is never written)
+        # While the table shows a tile on offer that nobody took, or a win's moment, the
+        # next decision is nobody's (computers' included): its clock starts at the end
+        # of the pause. A process that shows that end by a timer of its own
+        # (games.play.reveals) costs it no transaction: the deadline is already the next
+        # decision's. One that cannot (the worker) takes a step at the end of the pause.
+        start = reveal or now
         if new_decision or rnd.decision_started_at is None:
-            rnd.decision_started_at = now
-        if computer_decided(seats, now) & set(engine.waiting_on()):
-            rnd.deadline = now + timedelta(seconds=computer_pause(engine))
+            rnd.decision_started_at = start
+        if reveal is not None and not reveals.shown_here():
+            rnd.deadline = reveal
+        elif computer_decided(seats, now) & set(engine.waiting_on()):
+            rnd.deadline = start + timedelta(seconds=computer_pause(engine))
         else:
             rnd.deadline = person_deadline(rnd, engine)
     if rnd.deadline is not None:

@@ -58,6 +58,8 @@ def apply(
     tile on offer, or sent a number no page was given)."""
     if rnd.status == Round.Status.ENDED:
         raise ServiceError(_("This round has ended."))
+    now = timezone.now()
+    offers.forget_if_over(rnd, now)  # a pause's end is never written
     stale = expected_version != rnd.version
     if stale and already_applied(rnd, seat, action, expected_version):
         # A retry: the page sent it again after its socket closed, or the server after
@@ -90,6 +92,7 @@ def apply(
         new_decision,
         before=before,
         parsed=parsed,
+        now=now,
     )
     return ActionResult(version=rnd.version, events=tuple(events))
 
@@ -136,8 +139,8 @@ def record(
     *,
     before: dict,
     parsed,
+    now,
 ) -> None:
-    now = timezone.now()
     rnd.version += 1
     number = rnd.last_event + 1
     data = {"action": action, "by": by} if by else {"action": action}

@@ -9,8 +9,9 @@ tile: it lives only in this process's memory and is cut down per viewer by
 """
 
 import asyncio
+import copy
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import lru_cache
 
@@ -81,12 +82,24 @@ def snapshot_of_move(rnd: Round, engine: EngineRound, seats: list[Seat]) -> Tabl
     return _snapshot(rnd.room, seats, rnd, engine)
 
 
+def revealed(held: TableSnapshot) -> TableSnapshot:
+    """``held`` (a table showing the moment of an offer or a win) once its pause is over:
+    the same round and engine, shown as they are."""
+    rnd = copy.copy(held.round)
+    rnd.offer = None
+    return replace(
+        held, round=rnd, held=None, offer_version=None, loaded_at=timezone.now(), memo={}
+    )
+
+
 def load_snapshot(room_id: int) -> TableSnapshot:
     """Two queries: the seats (with their room and users) and the latest round."""
     seats = list(
         Seat.objects.filter(room_id=room_id).select_related("room", "user").order_by("index")
     )
     rnd = Round.objects.filter(room_id=room_id).order_by("-number").first()
+    if rnd is not None:
+        offers.forget_if_over(rnd, timezone.now())
     engine = EngineRound.from_json(rnd.state) if rnd else None
     return _snapshot(seats[0].room, seats, rnd, engine)
 

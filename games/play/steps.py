@@ -170,12 +170,17 @@ def step(rnd: Round, now: datetime) -> None:
         return
     reveal = offers.held_until(rnd)
     if reveal is not None:
-        if now >= reveal:
-            moves.end_offer_pause(rnd, now)
-        else:
-            rnd.deadline = reveal
+        if now < reveal:
+            rnd.deadline = reveal  # not yet (another process's clock ran ahead)
             rnd.save(update_fields=["deadline"])
-        return
+            return
+        if rnd.deadline is None or rnd.deadline <= reveal:
+            # The end of the pause was due itself: no process showed it by a timer
+            # (games.play.reveals). Shown now, with a write of its own.
+            moves.end_offer_pause(rnd, now)
+            return
+        # Shown by the timer of the process that made the move; nothing was written.
+        offers.forget_if_over(rnd, now)
     if computer_step(rnd, now):
         return
     engine = EngineRound.from_json(rnd.state)

@@ -9,7 +9,7 @@ layer, and its timer loop takes those rooms' due steps first (``games.driver``).
 import asyncio
 import logging
 
-from games.play import broadcast
+from games.play import broadcast, reveals
 from games.play.steps import AdoptedRooms
 
 logger = logging.getLogger(__name__)
@@ -22,7 +22,9 @@ _adopted = AdoptedRooms()
 
 
 def add(room_id: int, consumer) -> None:
-    _by_room.setdefault(room_id, {})[consumer] = asyncio.get_running_loop()
+    loop = asyncio.get_running_loop()
+    _by_room.setdefault(room_id, {})[consumer] = loop
+    reveals.use_loop(loop)  # this process's timers of pauses run on its sockets' loop
 
 
 def remove(room_id: int, consumer) -> None:
@@ -78,3 +80,4 @@ def forget() -> None:
     """Tests: no socket held."""
     _by_room.clear()
     _adopted.clear()
+    reveals.forget()

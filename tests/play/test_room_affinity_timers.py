@@ -64,14 +64,19 @@ def test_the_worker_looks_once_and_sleeps_while_nothing_is_due(django_assert_num
     assert wait == pytest.approx(31.5, abs=0.5)
 
 
-def test_an_offer_pause_its_process_never_ended_stays_due_when_a_player_returns(settings):
+def test_an_offer_pause_its_process_never_ended_is_over_for_a_player_who_returns(settings):
     """A process died between a discard nobody took and the end of its pause. When the
-    players' pages reconnect elsewhere, the pause must end at the next look, not after
-    the next person's whole clock (the table would show the tile on offer, no button
-    for anybody, for 30 s)."""
+    players' pages reconnect elsewhere, the table they load is past the pause (its end is
+    never written: whoever reads the round after it forgets the hold), and the next
+    person's move is taken, not refused as if the tile were still on offer."""
     import random
 
+    import time
+
+    from django.utils import timezone
+
     from games.play import absence, offers
+    from games.play.snapshot import load_snapshot
     from games.play.moves import apply_action
     from games.players.computer import choose_action
     from games.rules.round import Round as EngineRound
@@ -94,13 +99,24 @@ def test_an_offer_pause_its_process_never_ended_stays_due_when_a_player_returns(
         )
     reveal = offers.held_until(rnd)
     assert reveal is not None
-    later = reveal + timedelta(seconds=5)  # nobody ended the pause: its process died
+    time.sleep(max((reveal - timezone.now()).total_seconds(), 0) + 0.05)
+    later = timezone.now() + timedelta(seconds=5)  # nobody ended the pause: its process died
     absence.reschedule_current(room.pk, later)
     rnd.refresh_from_db()
-    assert rnd.deadline <= later  # still due: the next look ends the pause
-    advance_due_rounds(now=later, here={room.pk}, takeover=1.5)
-    rnd.refresh_from_db()
-    assert offers.held_until(rnd) is None
+    engine = EngineRound.from_json(rnd.state)
+    assert engine.phase == "turn"
+    # The next person's clock runs from the end of the pause, not from their return.
+    assert rnd.deadline == reveal + timedelta(seconds=engine.options.turn_seconds)
+    table = load_snapshot(room.pk)
+    assert table.held is None and table.offer_version is None
+    seat = engine.waiting_on()[0]
+    result = apply_action(
+        round_id=rnd.pk,
+        user=users[seat],
+        expected_version=rnd.version,
+        action=action_to_dict(choose_action(engine, seat, "strong", rng)),
+    )
+    assert result.version == rnd.version + 1
 
 
 def test_a_room_is_held_while_a_person_of_it_is_seen_by_a_live_process(settings):
