@@ -78,6 +78,7 @@ def apply(
             raise StaleVersion(_("The table has changed since you looked: try again."))
         # Only other players' answers to the same question came in between (a void
         # choice, a pass on the same discard): they do not make this answer stale.
+        engine.keep_offer_moment = True  # the moment of a tile nobody may claim (offers)
         events = engine.apply(seat, parsed)
     except IllegalAction as exc:
         raise ServiceError(engine_message(exc)) from None

@@ -149,13 +149,24 @@ def after_move(
     if _taken(events) or engine.phase == "ended" or now >= until(rnd):
         rnd.offer = None
         return
-    # Nobody took it and the pause runs on: keep showing the moment of the offer.
-    moment = EngineRound.from_json(before)
-    if offered_now:
-        moment.stop_at_offer = True
-        moment.apply(seat, action)
-    moment.claim.options, moment.claim.answers, moment.claim.win_fans = {}, {}, {}
-    rnd.offer = {**rnd.offer, "state": moment.to_json()}
+    # Nobody took it and the pause runs on: keep showing the moment of the offer. The
+    # engine kept it when this move put the tile on offer (``keep_offer_moment``, set by
+    # the caller); a tile offered before, whose last claimant passed now, was on offer
+    # in the state before this move.
+    moment = engine.offer_moment if offered_now else before
+    if moment is None:  # a caller that did not ask the engine to keep it
+        replayed = EngineRound.from_json(before)
+        replayed.stop_at_offer = True
+        replayed.apply(seat, action)
+        moment = replayed.to_json()
+    rnd.offer = {**rnd.offer, "state": unasked(moment)}
+
+
+def unasked(state: dict) -> dict:
+    """``state`` (a round with a tile on offer) as the table shows it to everyone: nobody
+    asked, nobody's answer or win in it."""
+    claim = {**state["claim"], "options": {}, "answers": {}, "win_fans": {}}
+    return {**state, "claim": claim}
 
 
 def win_moment(rnd, engine: EngineRound, events: list[dict], now: datetime) -> dict | None:

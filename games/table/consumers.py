@@ -46,11 +46,13 @@ from games.table.screen import CLEAR_ERROR, Screen
 logger = logging.getLogger(__name__)
 
 # A socket checks that its session still logs its player in (accounts.socket_sessions
-# still_logged_in: two small queries) before a command it makes for them, at most this
-# often: not on every move of a quick hand, on the one thread that applies every move.
-# The message of the session's end closes the socket at once; this check only catches a
-# message that was lost, a few seconds late at most.
-SESSION_RECHECK_SECONDS = 5.0
+# still_logged_in: two small queries and the session's decoding) before a command it
+# makes for them, at most this often: not on every move of a quick hand, on the one
+# thread that applies every move. The message of the session's end closes the socket at
+# once; this check only catches a message that was lost. At 5 s, a player moving every
+# few seconds paid it on almost every move (an eighth of the database thread's time in
+# benchmarks/bench_load at 50 tables); half a minute late at most for a lost message.
+SESSION_RECHECK_SECONDS = 30.0
 
 
 def clock() -> float:

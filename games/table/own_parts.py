@@ -2,7 +2,10 @@
 kongs, 换三张), the quick phrases and the coach's panel. Rendered for that viewer alone,
 from the engine's view for that seat (``games.table.parts`` puts them with the rest)."""
 
+from functools import lru_cache
+
 from django.urls import reverse
+from django.utils.translation import get_language
 
 from games.play.snapshot import TableSnapshot
 from games.players.hints import current_waits, discard_hints, exchange_hint
@@ -18,7 +21,7 @@ def my_parts(snap: TableSnapshot, view: dict, viewer: int, csrf: str, version: i
     engine = snap.shown
     player = view["players"][viewer]
     seat = snap.seats[viewer]
-    action_url = reverse("table_action", args=[snap.room_code])
+    action_url = _action_url(snap.room_code)
     legal = {"discard": [], "void": [], "verbs": [], "kongs": [], "exchange": False}
     for action in view["legal"]:
         kind = action["type"]
@@ -112,6 +115,11 @@ def my_parts(snap: TableSnapshot, view: dict, viewer: int, csrf: str, version: i
     return mine
 
 
+@lru_cache(maxsize=4096)
+def _action_url(room_code: str) -> str:
+    return reverse("table_action", args=[room_code])
+
+
 def _coach(snap: TableSnapshot, viewer: int) -> str:
     """The coach's panel (games.table.coaching): only in a room that allows it, for a
     seat whose person switched it on, while that seat has a decision to make."""
@@ -154,6 +162,12 @@ def _exchange_note(view: dict) -> tuple | None:
 
 def _phrase_buttons() -> tuple:
     """(key, text, emoji's name or "") of every quick phrase, in the active language."""
+    return _phrase_buttons_in(get_language())
+
+
+@lru_cache(maxsize=16)
+def _phrase_buttons_in(language: str) -> tuple:
+    # ``language`` only keys the cache: the phrases translate in the active language.
     return tuple((p.key, str(p.text), str(p.label or "")) for p in PHRASES)
 
 

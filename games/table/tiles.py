@@ -56,6 +56,19 @@ def tiles_html(tiles, form: str = "img", wrap: str = "") -> str:
     return mark_safe("".join(tile_markup(language, form, t) for t in tiles))
 
 
+def pool_html(tiles) -> str:
+    """The pool from (seat, wind, tile) in the order played: each tile's named picture in
+    an ``<li>`` that says whose it was."""
+    language = get_language()
+    return mark_safe(
+        "".join(
+            f'<li data-seat="{int(seat)}" title="{escape(wind)}">'
+            f"{tile_markup(language, 'img', tile)}</li>"
+            for seat, wind, tile in tiles
+        )
+    )
+
+
 def hand_html(tiles) -> str:
     """The viewer's hand from (tile, legal, void, drawn, ready, blocked): buttons, the
     drawn tile set apart."""

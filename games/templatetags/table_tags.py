@@ -34,6 +34,12 @@ def one_tile(code):
 
 
 @register.filter
+def pool_tiles(seats_winds_tiles):
+    """Every discard in the order played (see games.table.tiles.pool_html)."""
+    return tiles.pool_html(seats_winds_tiles)
+
+
+@register.filter
 def hand_buttons(tiles_and_flags):
     """The viewer's hand as buttons (see games.table.tiles.hand_html)."""
     return tiles.hand_html(tiles_and_flags)

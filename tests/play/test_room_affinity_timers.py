@@ -70,14 +70,13 @@ def test_an_offer_pause_its_process_never_ended_is_over_for_a_player_who_returns
     never written: whoever reads the round after it forgets the hold), and the next
     person's move is taken, not refused as if the tile were still on offer."""
     import random
-
     import time
 
     from django.utils import timezone
 
     from games.play import absence, offers
-    from games.play.snapshot import load_snapshot
     from games.play.moves import apply_action
+    from games.play.snapshot import load_snapshot
     from games.players.computer import choose_action
     from games.rules.round import Round as EngineRound
     from games.rules.round import action_to_dict

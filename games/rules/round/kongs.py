@@ -45,6 +45,7 @@ class Kongs:
                 claim.options[other] = ["win", "pass"]
         events.append({"type": "added_kong_declared", "seat": seat, "tile": tile_str(tile)})
         if not claim.options and not self.stop_at_offer:
+            self._keep_unclaimed_offer(claim, "rob")
             self._added_kong_stands(seat, tile, events)
             return
         self.claim = claim

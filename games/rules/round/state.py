@@ -80,6 +80,12 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
     # even when nobody may claim it (the table shows that moment to everyone alike; see
     # games.play.offers).
     stop_at_offer: bool = field(default=False, compare=False, repr=False)
+    # Not part of the state: set to keep, as JSON in ``offer_moment``, the round at the
+    # moment a tile that nobody may claim is put on offer, while the move goes on to the
+    # next draw: the state a copy with ``stop_at_offer`` stops at, without replaying the
+    # move on a copy (games.play.offers shows that moment for a pause).
+    keep_offer_moment: bool = field(default=False, compare=False, repr=False)
+    offer_moment: dict | None = field(default=None, compare=False, repr=False)
     # Not part of the state either: set when replaying a round stored before the ledger
     # wrote a 承包 (kong_bloom_from_discard = feeder_all) as one entry. Those rounds keep
     # the rows they were written with, one per covered share (games.history.replay).
@@ -258,6 +264,16 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
         else:
             self._answer(seat, verb, events)
         return events
+
+    def _keep_unclaimed_offer(self, claim: Claim, phase: str) -> None:
+        """Keep the round as it stands with ``claim``'s tile on offer in ``phase``, nobody
+        asked (with ``keep_offer_moment``)."""
+        if not self.keep_offer_moment:
+            return
+        was = (self.claim, self.phase)
+        self.claim, self.phase = claim, phase
+        self.offer_moment = self.to_json()
+        self.claim, self.phase = was
 
     def net(self) -> list[int]:
         totals = [0] * SEATS

@@ -38,6 +38,7 @@ class Turn:
                 if auto_ron and "win" in verbs:
                     claim.answers[other] = "win"
         if not claim.options and not self.stop_at_offer:
+            self._keep_unclaimed_offer(claim, "claim")
             self._pass_turn(seat, events)
             return
         self.claim = claim
