@@ -9,6 +9,7 @@ that they equal the ORM's answer).
 """
 
 from functools import cache
+from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -117,9 +118,23 @@ def _insert_events_sql() -> str:
     return f"INSERT INTO {Event._meta.db_table} ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s)"
 
 
-def insert_events(events: list[Event]) -> None:
-    """Append the events (numbered by the caller) to the log. Their ids are not read back:
-    a caller that needs them (payments point at their event) asks ``event_ids``."""
+class NewEvent(NamedTuple):
+    """An event to append: what an ``Event`` row holds before it is stored, without
+    building a model instance (each one costs its init signals) for every event of
+    every move."""
+
+    round_id: int
+    number: int
+    version: int
+    kind: str
+    seat: int | None
+    data: dict
+
+
+def insert_events(events: list) -> None:
+    """Append the events (``NewEvent``s or unsaved ``Event``s, numbered by the caller) to
+    the log. Their ids are not read back: a caller that needs them (payments point at
+    their event) asks ``event_ids``."""
     now = connection.ops.adapt_datetimefield_value(timezone.now())
     data_field = Event._meta.get_field("data")
     params = [

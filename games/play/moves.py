@@ -145,20 +145,11 @@ def record(
     rnd.version += 1
     number = rnd.last_event + 1
     data = {"action": action, "by": by} if by else {"action": action}
-    rows = [
-        Event(round=rnd, number=number, version=rnd.version, kind="action", seat=seat, data=data)
+    rows = [move_sql.NewEvent(rnd.pk, number, rnd.version, "action", seat, data)]
+    rows += [
+        move_sql.NewEvent(rnd.pk, number + offset, rnd.version, e["type"], e.get("seat"), e)
+        for offset, e in enumerate(events, start=1)
     ]
-    for offset, event in enumerate(events, start=1):
-        rows.append(
-            Event(
-                round=rnd,
-                number=number + offset,
-                version=rnd.version,
-                kind=event["type"],
-                seat=event.get("seat"),
-                data=event,
-            )
-        )
     move_sql.insert_events(rows)
     rnd.last_event = number + len(events)
     paying = [row for row in rows if row.kind == "payment"]

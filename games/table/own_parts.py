@@ -5,13 +5,12 @@ from the engine's view for that seat (``games.table.parts`` puts them with the r
 from functools import lru_cache
 
 from django.urls import reverse
-from django.utils.translation import get_language
 
 from games.play.snapshot import TableSnapshot
 from games.players.hints import current_waits, discard_hints, exchange_hint
 from games.rules.tiles import parse_tiles, tile_str
 from games.table import coaching, hand_marks
-from games.table.part_cache import render_part
+from games.table.part_cache import current_language, render_part
 from games.table.phrases import PHRASES
 from games.words import labels
 
@@ -162,7 +161,7 @@ def _exchange_note(view: dict) -> tuple | None:
 
 def _phrase_buttons() -> tuple:
     """(key, text, emoji's name or "") of every quick phrase, in the active language."""
-    return _phrase_buttons_in(get_language())
+    return _phrase_buttons_in(current_language())
 
 
 @lru_cache(maxsize=16)

@@ -2,6 +2,8 @@
 a river, a hand of backs or the scoreboard is rendered once per change for every viewer
 who sees it alike."""
 
+import threading
+from contextlib import contextmanager
 from functools import lru_cache
 
 from django.template.loader import get_template
@@ -9,10 +11,31 @@ from django.utils.translation import get_language
 
 from games.table.tiles import tile_markup
 
+# The language of the table being rendered on this thread (``in_language``): a table's
+# twenty-odd parts need not each ask Django for it (a context-local lookup each time).
+_rendering = threading.local()
+
+
+@contextmanager
+def in_language(language: str):
+    """Render the parts inside in ``language`` (already the active one)."""
+    before = getattr(_rendering, "language", None)
+    _rendering.language = language
+    try:
+        yield
+    finally:
+        _rendering.language = before
+
+
+def current_language() -> str:
+    """The language of the table being rendered (the active one)."""
+    return getattr(_rendering, "language", None) or get_language()
+
 
 def render_part(template: str, **data) -> str:
     """``template`` rendered with ``data`` (hashable values only), remembered by both."""
-    return _rendered(template, get_language(), tuple(sorted(data.items())))
+    language = current_language()
+    return _rendered(template, language, tuple(sorted(data.items())))
 
 
 @lru_cache(maxsize=8192)

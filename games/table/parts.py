@@ -31,7 +31,7 @@ from games.play.deadlines import is_away, person_deadline
 from games.play.snapshot import TableSnapshot
 from games.rules.tiles import tile_str
 from games.table import own_parts, version_token, win_moment
-from games.table.part_cache import render_part
+from games.table.part_cache import current_language, in_language, render_part
 from games.words import labels
 
 POSITIONS = ["bottom", "right", "top", "left"]
@@ -76,6 +76,22 @@ class RenderedTable:
 def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> RenderedTable:
     """The table of ``snap`` as ``user`` (seated or not) may see it, in the active
     language. ``csrf`` goes into the forms, for when they are posted without the socket."""
+    language = get_language()
+    with in_language(language):
+        seated = any(user.is_authenticated and s.user_id == user.pk for s in snap.seats)
+        in_play = snap.round is not None and snap.round.status != Round.Status.ENDED
+        if seated or not in_play:
+            return _render_table(snap, user=user, csrf=csrf, request=request)
+        # A watcher's table during a round holds nothing of the person watching (no hand,
+        # no form, no seating): every watcher in one language shares one render.
+        key = ("watchers' table", language)
+        found = snap.memo.get(key)
+        if found is None:
+            found = snap.memo[key] = _render_table(snap, user=user, csrf=csrf, request=request)
+        return found
+
+
+def _render_table(snap: TableSnapshot, *, user, csrf: str, request) -> RenderedTable:
     mine = next((s for s in snap.seats if user.is_authenticated and s.user_id == user.pk), None)
     viewer = mine.index if mine else None
     engine = snap.shown
@@ -150,7 +166,7 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
     parts["table-version"] = (
         f'<span id="table-version" data-version="{shown_version}" hidden></span>'
     )
-    return RenderedTable(layout=(get_language(), *layout), parts=parts, board=board)
+    return RenderedTable(layout=(current_language(), *layout), parts=parts, board=board)
 
 
 def _round_label(snap: TableSnapshot) -> str:
@@ -186,7 +202,7 @@ def _public_seats(snap: TableSnapshot, winds) -> list[dict]:
     """Each seat's parts as everybody but its player sees them (the view of a spectator:
     the engine shows a seat to every other viewer alike), rendered once per snapshot and
     language for all the viewers of the change."""
-    key = ("public seats", get_language())
+    key = ("public seats", current_language())
     found = snap.memo.get(key)
     if found is None:
         view = snap.shown.view(None)
@@ -273,7 +289,7 @@ def _river(part_id: str, snap: TableSnapshot, seat: int, discards: list) -> str:
 def _pool(snap: TableSnapshot, winds) -> str:
     """Every discard in the order played (the table setting "one pool"), rendered once
     per snapshot and language."""
-    key = ("pool", get_language())
+    key = ("pool", current_language())
     found = snap.memo.get(key)
     if found is None:
         tiles = tuple((seat, winds[seat], tile_str(tile)) for seat, tile in snap.shown.pool)

@@ -383,3 +383,21 @@ async def test_the_owner_switches_watching_off_and_watchers_are_shown_out():
     assert 'id="table"' in await again.receive_from()
     await again.disconnect()
     await player.disconnect()
+
+
+@pytest.mark.django_db
+def test_watchers_in_one_language_share_one_render_and_players_their_own():
+    room, users = four_people("p")
+    people = [User.objects.create_user(n, password="x-long-password-1") for n in ("w1", "w2")]
+    table = load_snapshot(room.pk)
+    with translation.override("zh-hans"):
+        first = render_table(table, user=people[0], csrf="a")
+        assert render_table(table, user=people[1], csrf="b") is first
+        player = render_table(table, user=users[0], csrf="a")
+        assert player is not first and "me-hand" in player.parts
+    with translation.override("en"):
+        english = render_table(table, user=people[1], csrf="b")
+    assert english is not first and english.layout[0] == "en"
+    # The shared render is the one a watcher's own would be: no hand, nothing hidden.
+    assert "me-hand" not in first.parts
+    assert first.parts == render_table(load_snapshot(room.pk), user=people[1], csrf="b").parts
