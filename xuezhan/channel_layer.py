@@ -50,12 +50,20 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
 
     RETRY_SECONDS = 0.5
     REDIS_DOWN = (RedisError, OSError)
+    # What the members of a group are sent once their memberships are written again:
+    # a message sent to them while Redis was away is lost, and a table whose sockets are
+    # split over two processes (a drain, a change of the proxy's hash ring) would leave a
+    # page behind on a move made in the other process — a person never shown their turn
+    # stood the table still until their clock ran out (15–32 s). So each table socket
+    # of this process loads its table again, once per room (games.table.consumers).
+    RESYNC = {"room-": {"type": "table.changed", "version": None}}
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self._memberships: dict[str, set[str]] = {}
         self._outage = 0  # outages seen; memberships are rewritten once for each
         self._rejoined = 0
+        self._rejoining = False
 
     async def group_add(self, group: str, channel: str) -> None:
         self._memberships.setdefault(group, set()).add(channel)
@@ -77,8 +85,14 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
 
     async def receive(self, channel: str):
         while True:
-            if self._rejoined < self._outage:
-                await self._rejoin()  # before waiting: no message finds a lost member
+            if self._rejoined < self._outage and not self._rejoining:
+                # Before waiting: no message finds a lost member. Once per outage, by
+                # the first socket to wait again; the others wait meanwhile.
+                self._rejoining = True
+                try:
+                    await self._rejoin()
+                finally:
+                    self._rejoining = False
             try:
                 return await super().receive(channel)
             except self.REDIS_DOWN as exc:
@@ -102,3 +116,18 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
             return
         self._rejoined = outage
         logger.warning("Redis back: %d group(s) joined again", len(self._memberships))
+        await self._resync(outage)
+
+    async def _resync(self, outage: int) -> None:
+        for group, members in list(self._memberships.items()):
+            for prefix, message in self.RESYNC.items():
+                if not group.startswith(prefix):
+                    continue
+                # One change for the room: its sockets here share one load of the table.
+                change = f"rejoined-{outage}-{group}"
+                for member in list(members):
+                    try:
+                        await super().send(member, {**message, "change": change})
+                    except self.REDIS_DOWN as exc:
+                        self._went_away(exc)
+                        return

@@ -17,7 +17,7 @@ async def test_a_socket_waits_through_a_redis_restart_and_hears_its_group_again(
     is written again: a message sent to the group after the restart reaches it."""
     sender, receiver = layer_on(own_redis), layer_on(own_redis)
     channel = await receiver.new_channel()
-    await receiver.group_add("room-abc", channel)
+    await receiver.group_add("lobby-abc", channel)
     waiting = asyncio.ensure_future(receiver.receive(channel))
     await asyncio.sleep(0.3)
     await asyncio.to_thread(own_redis.restart, 1.0)
@@ -26,10 +26,10 @@ async def test_a_socket_waits_through_a_redis_restart_and_hears_its_group_again(
     for _ in range(50):
         if waiting.done():
             break
-        await sender.group_send("room-abc", {"type": "table.changed", "version": 8})
+        await sender.group_send("lobby-abc", {"type": "lobby.changed"})
         await asyncio.sleep(0.2)
     message = await asyncio.wait_for(waiting, 10)
-    assert message["type"] == "table.changed"
+    assert message["type"] == "lobby.changed"
     assert not waiting.exception()
     await receiver.flush()
     await sender.close_pools()
@@ -40,14 +40,38 @@ async def test_joining_a_group_while_redis_is_away_is_let_in_and_counts_once_it_
     sender, receiver = layer_on(own_redis), layer_on(own_redis)
     channel = await receiver.new_channel()
     own_redis.stop()
-    await receiver.group_add("room-xyz", channel)  # no error: the socket opens
+    await receiver.group_add("lobby-xyz", channel)  # no error: the socket opens
     own_redis.start()
     waiting = asyncio.ensure_future(receiver.receive(channel))
     for _ in range(50):
         if waiting.done():
             break
-        await sender.group_send("room-xyz", {"type": "lobby.changed"})
+        await sender.group_send("lobby-xyz", {"type": "lobby.changed"})
         await asyncio.sleep(0.2)
     assert (await asyncio.wait_for(waiting, 10)) == {"type": "lobby.changed"}
     await sender.close_pools()
     await receiver.close_pools()
+
+
+async def test_after_a_restart_each_table_socket_loads_its_table_again(own_redis):
+    """A move sent to the room while Redis was away is lost: once its membership is
+    written again, each table socket of the process is told to load its table (the
+    sockets of one room share one load: one change names it), whether or not anything
+    is sent to it afterwards. A socket of another kind of group is told nothing."""
+    layer = layer_on(own_redis)
+    table_sockets = [await layer.new_channel() for _ in range(2)]
+    other = await layer.new_channel()
+    for channel in table_sockets:
+        await layer.group_add("room-abc", channel)
+    await layer.group_add("lobby", other)
+    waiting = [asyncio.ensure_future(layer.receive(c)) for c in [*table_sockets, other]]
+    await asyncio.sleep(0.3)
+    await asyncio.to_thread(own_redis.restart, 1.0)
+    told = await asyncio.wait_for(asyncio.gather(*waiting[:2]), 10)
+    assert [m["type"] for m in told] == ["table.changed", "table.changed"]
+    assert told[0]["change"] == told[1]["change"]
+    await asyncio.sleep(0.5)
+    assert not waiting[2].done()
+    waiting[2].cancel()
+    await layer.flush()
+    await layer.close_pools()
