@@ -1,0 +1,48 @@
+"""Settings for a site process that dies by its own hand (SIGKILL: no clean-up, as when a
+machine fails) at one instant of one move, for the tests of what such a death may lose
+(tests/site/test_death_mid_move.py). The project's own settings otherwise.
+
+``XUEZHAN_DIE_ON_MOVE`` = N: the N-th move this process writes. ``XUEZHAN_DIE_AT``:
+
+- ``uncommitted``: its events and its round written, the transaction not committed;
+- ``unsent``: committed, before anything of it is sent to any socket (the kill is a hook
+  run after the commit, registered before the move's own hook that sends its table).
+"""
+
+import os
+import signal
+
+from django.db import transaction
+from django.db.backends.signals import connection_created
+
+from xuezhan.settings import *  # noqa: F403
+
+_DIE_AT = os.environ.get("XUEZHAN_DIE_AT", "")
+_DIE_ON_MOVE = int(os.environ.get("XUEZHAN_DIE_ON_MOVE", "0"))
+_moves = [0]
+
+
+def _die() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _watch_moves(execute, sql, params, many, context):
+    result = execute(sql, params, many, context)
+    # A move's last statement before its commit: its round's new state
+    # (games.play.move_sql.save_round; nothing else writes the state first).
+    if 'SET "state" = ' in sql and "games_round" in sql:
+        _moves[0] += 1
+        if _moves[0] == _DIE_ON_MOVE:
+            if _DIE_AT == "uncommitted":
+                _die()
+            elif _DIE_AT == "unsent":
+                transaction.on_commit(_die)
+    return result
+
+
+def _on_connection_created(sender, connection, **kwargs) -> None:
+    if _watch_moves not in connection.execute_wrappers:
+        connection.execute_wrappers.append(_watch_moves)
+
+
+connection_created.connect(_on_connection_created, dispatch_uid="xuezhan-dying-site")
