@@ -67,6 +67,18 @@ class Site:
             text=True,
         )
 
+    def python(self, script: str, *args: str) -> str:
+        """The last line ``script`` printed, run by Python in the site's environment."""
+        done = subprocess.run(
+            [sys.executable, "-c", script, *args],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        return done.stdout.strip().splitlines()[-1]
+
     def start(self, port: int | None = None) -> str:
         """A new daphne process; returns its URL once it answers /healthz."""
         port = port or free_port()

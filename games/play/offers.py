@@ -80,19 +80,14 @@ def held_until(rnd) -> datetime | None:
     return until(rnd) if rnd.offer and rnd.offer.get("state") else None
 
 
-def pause_over(rnd, now: datetime) -> bool:
-    """Is the table's hold of a settled offer or a win over at ``now``? Its end is not
-    written: the stored offer stays until the next move writes over it (the process that
-    made the move shows the end by a timer, games.play.reveals), and whoever reads the
-    round after the pause forgets it with ``forget_if_over``."""
-    reveal = held_until(rnd)
-    return reveal is not None and now >= reveal
-
-
 def forget_if_over(rnd, now: datetime) -> None:
-    """Drop, in memory only, a hold whose pause is over at ``now``: the round is then
-    what the next move starts from and what the table shows."""
-    if pause_over(rnd, now):
+    """Drop, in memory only, a hold of a settled offer or a win whose pause is over at
+    ``now``: the round is then what the next move starts from and what the table shows.
+    The end of a pause is never written: the stored hold stays until the next move writes
+    over it (the process that made the move shows the end by a timer,
+    games.play.reveals)."""
+    reveal = held_until(rnd)
+    if reveal is not None and now >= reveal:
         rnd.offer = None
 
 

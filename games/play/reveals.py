@@ -42,9 +42,9 @@ def shown_here() -> bool:
 def at(when: datetime, show: Callable[[], None]) -> bool:
     """Call ``show`` on the sockets' event loop at ``when`` (called from any thread);
     False when this process has no running loop to do it on."""
-    loop = _loop
-    if loop is None or loop.is_closed() or not loop.is_running():
+    if not shown_here():
         return False
+    loop = _loop
 
     def arm() -> None:
         delay = max((when - timezone.now()).total_seconds(), 0.0)

@@ -78,21 +78,23 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
     language. ``csrf`` goes into the forms, for when they are posted without the socket."""
     language = get_language()
     with in_language(language):
-        seated = any(user.is_authenticated and s.user_id == user.pk for s in snap.seats)
+        mine = next((s for s in snap.seats if user.is_authenticated and s.user_id == user.pk), None)
         in_play = snap.round is not None and snap.round.status != Round.Status.ENDED
-        if seated or not in_play:
-            return _render_table(snap, user=user, csrf=csrf, request=request)
+        if mine is not None or not in_play:
+            return _render_table(snap, mine, user=user, csrf=csrf, request=request)
         # A watcher's table during a round holds nothing of the person watching (no hand,
         # no form, no seating): every watcher in one language shares one render.
         key = ("watchers' table", language)
         found = snap.memo.get(key)
         if found is None:
-            found = snap.memo[key] = _render_table(snap, user=user, csrf=csrf, request=request)
+            found = snap.memo[key] = _render_table(
+                snap, None, user=user, csrf=csrf, request=request
+            )
         return found
 
 
-def _render_table(snap: TableSnapshot, *, user, csrf: str, request) -> RenderedTable:
-    mine = next((s for s in snap.seats if user.is_authenticated and s.user_id == user.pk), None)
+def _render_table(snap: TableSnapshot, mine, *, user, csrf: str, request) -> RenderedTable:
+    """The table as the person of seat ``mine`` (None: a watcher) sees it."""
     viewer = mine.index if mine else None
     engine = snap.shown
     view = engine.view(viewer) if engine is not None else None

@@ -118,33 +118,16 @@ def worker_step_after(room, when) -> Round:
 async def test_without_a_loop_the_end_of_a_pause_is_a_step(settings):
     """The worker (no sockets, no event loop) stores the end of the pause as the deadline,
     and its due step shows it, with a write of its own."""
-    from tests.play.timers import table_of
+    from tests.play.timers import play_until_held, table_of
 
     settings.OFFER_PAUSE_SECONDS = PAUSE
 
     @sync_to_async
-    def play_until_held():
-        from games.play.moves import apply_action
-        from games.players.computer import choose_action
-        from games.rules.round import action_to_dict
-
+    def a_held_table():
         room, users, rnd = table_of(4)
-        rng = random.Random(3)
-        for _ in range(300):
-            rnd.refresh_from_db()
-            if offers.held_until(rnd) is not None:
-                return room, rnd
-            engine = EngineRound.from_json(rnd.state)
-            seat = engine.waiting_on()[0]
-            apply_action(
-                round_id=rnd.pk,
-                user=users[seat],
-                expected_version=rnd.version,
-                action=action_to_dict(choose_action(engine, seat, "strong", rng)),
-            )
-        raise AssertionError("no discard was held")
+        return room, play_until_held(rnd, users, random.Random(3))
 
-    room, held = await play_until_held()
+    room, held = await a_held_table()
     reveal = offers.held_until(held)
     assert held.deadline == reveal
     after = await worker_step_after(room, reveal)

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from games.models import Round
 from games.play.steps import advance_due_rounds
-from tests.play.timers import table_of
+from tests.play.timers import play_until_held, table_of
 
 pytestmark = pytest.mark.django_db
 
@@ -84,18 +84,7 @@ def test_an_offer_pause_its_process_never_ended_is_over_for_a_player_who_returns
     settings.OFFER_PAUSE_SECONDS = 0.5
     room, users, rnd = table_of(4)
     rng = random.Random(3)
-    for _ in range(200):
-        rnd.refresh_from_db()
-        if offers.held_until(rnd) is not None:
-            break
-        engine = EngineRound.from_json(rnd.state)
-        seat = engine.waiting_on()[0]
-        apply_action(
-            round_id=rnd.pk,
-            user=users[seat],
-            expected_version=rnd.version,
-            action=action_to_dict(choose_action(engine, seat, "strong", rng)),
-        )
+    rnd = play_until_held(rnd, users, rng, limit=200)
     reveal = offers.held_until(rnd)
     assert reveal is not None
     time.sleep(max((reveal - timezone.now()).total_seconds(), 0) + 0.05)

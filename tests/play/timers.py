@@ -3,13 +3,18 @@
 from django.contrib.auth.models import User
 
 from games.models import Seat
+from games.play import offers
+from games.play.moves import apply_action
 from games.play.steps import advance_due_rounds
+from games.players.computer import choose_action
 from games.rooms.seating import (
     add_bot,
     create_room,
     set_ready,
     take_seat,
 )
+from games.rules.round import Round as EngineRound
+from games.rules.round import action_to_dict
 
 
 def people(n):
@@ -45,3 +50,21 @@ def advance(room, at):
 
 def by_of_actions(rnd):
     return [(e.seat, e.data.get("by")) for e in rnd.events.filter(kind="action").order_by("number")]
+
+
+def play_until_held(rnd, users, rng, limit: int = 300):
+    """The people of ``rnd`` play strong moves until the table holds a moment (a discard
+    nobody may claim, a win) for its pause; ``rnd`` as it is then."""
+    for _ in range(limit):
+        rnd.refresh_from_db()
+        if offers.held_until(rnd) is not None:
+            return rnd
+        engine = EngineRound.from_json(rnd.state)
+        seat = engine.waiting_on()[0]
+        apply_action(
+            round_id=rnd.pk,
+            user=users[seat],
+            expected_version=rnd.version,
+            action=action_to_dict(choose_action(engine, seat, "strong", rng)),
+        )
+    raise AssertionError("no moment was held")

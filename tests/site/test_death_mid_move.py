@@ -12,13 +12,10 @@ import asyncio
 import json
 import re
 import signal
-import subprocess
-import sys
 
 import pytest
 from django.test import override_settings
 
-from harness import ROOT
 from harness.site import Site
 
 aiohttp = pytest.importorskip("aiohttp")
@@ -58,19 +55,6 @@ print(json.dumps({"version": rnd.version, "events": rnd.events.count(),
                   "last_event": rnd.last_event,
                   "newest": max(e.version for e in rnd.events.all())}))
 """
-
-
-def _run(site: Site, script: str, *args: str) -> str:
-    """The last line a script run in the site's environment printed."""
-    done = subprocess.run(
-        [sys.executable, "-c", script, *args],
-        cwd=ROOT,
-        env=site.env,
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return done.stdout.strip().splitlines()[-1]
 
 
 def shown_versions(frames: list[str], code: str, secret: str) -> list[int]:
@@ -115,12 +99,12 @@ def test_a_process_killed_mid_move_loses_nothing_committed_and_shows_nothing_unc
     secret = site.env["SECRET_KEY"]
     try:
         url = site.start()
-        room = json.loads(_run(site, ROOM))
+        room = json.loads(site.python(ROOM))
         code, cookie = room["code"], room["cookie"]
         frames = asyncio.run(watch(url, code, cookie, until_closed=True, seconds=60))
         dead = site.processes[0]
         assert dead.wait(timeout=10) == -signal.SIGKILL
-        stored = json.loads(_run(site, STORED))
+        stored = json.loads(site.python(STORED))
         # The moves before it stand; the one it died in stands only if it was committed.
         committed = DIES_ON_MOVE if die_at == "unsent" else DIES_ON_MOVE - 1
         assert stored["version"] == stored["newest"] == committed
