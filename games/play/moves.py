@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Event, LedgerEntry, Room, Round
-from games.play import broadcast, cues, deadlines, matches, move_sql, offers
+from games.play import broadcast, cues, deadlines, live, matches, move_sql, offers
 from games.play.errors import ActionResult, ServiceError, StaleVersion, engine_message
 from games.rules.round import IllegalAction, action_to_dict, parse_action
 from games.rules.round import Round as EngineRound
@@ -28,13 +28,38 @@ def apply_action(
 def apply_move(
     *, room_id: int, user: AbstractBaseUser, action: dict, expected_version: int
 ) -> ActionResult:
-    """``apply_action`` on the room's current round, found and locked in one query
-    (the path of every move made at the table)."""
+    """``apply_action`` on the room's current round (the path of every move made at the
+    table): the round this process holds in memory when it has one (games.play.live),
+    else the stored one, found and locked in one query."""
+    held = live.take(room_id)
+    if held is not None:
+        try:
+            with transaction.atomic():
+                result = _apply_on_held(held, user, action, expected_version)
+        except (live.Moved, ServiceError):
+            # Written elsewhere since (rolled back), or refused: a refusal is given from
+            # the stored round only, since the copy held may be behind the page that
+            # sent the move. Both are taken again as without memory.
+            pass
+        else:
+            if result.duplicate:
+                live.put_back(held)
+            return result
     with transaction.atomic():
         rnd = move_sql.current_round_locked(room_id)
         if rnd is None:
             raise ServiceError(_("No round is being played."))
         return apply_for_user(rnd, user, action, expected_version)
+
+
+def _apply_on_held(
+    held: Round, user: AbstractBaseUser, action: dict, expected_version: int
+) -> ActionResult:
+    """The move on the round in memory, with the room and seats read as they are now."""
+    room, seats = move_sql.room_with_seats(held.room_id)
+    room._seats_this_step = seats  # deadlines.round_seats: read once per step
+    held.room = room
+    return apply_for_user(held, user, action, expected_version)
 
 
 def apply_for_user(
@@ -59,6 +84,7 @@ def apply(
     if rnd.status == Round.Status.ENDED:
         raise ServiceError(_("This round has ended."))
     now = timezone.now()
+    marks = live.Marks.of(rnd)  # what the stored round holds, if nobody wrote it since
     offers.forget_if_over(rnd, now)  # a pause's end is never written
     stale = expected_version != rnd.version
     if stale and already_applied(rnd, seat, action, expected_version):
@@ -94,6 +120,7 @@ def apply(
         before=before,
         parsed=parsed,
         now=now,
+        marks=marks,
     )
     return ActionResult(version=rnd.version, events=tuple(events))
 
@@ -141,7 +168,11 @@ def record(
     before: dict,
     parsed,
     now,
+    marks: live.Marks | None = None,
 ) -> None:
+    """Write what the move changed: the round first, only where it is still the one the
+    move started from (``marks``; games.play.live), then its events and payments. Then,
+    after commit, the table is shown and this process holds the round."""
     rnd.version += 1
     number = rnd.last_event + 1
     data = {"action": action, "by": by} if by else {"action": action}
@@ -150,43 +181,13 @@ def record(
         move_sql.NewEvent(rnd.pk, number + offset, rnd.version, e["type"], e.get("seat"), e)
         for offset, e in enumerate(events, start=1)
     ]
-    move_sql.insert_events(rows)
     rnd.last_event = number + len(events)
-    paying = [row for row in rows if row.kind == "payment"]
-    if paying:
-        ids = move_sql.event_ids(rnd.pk, [row.number for row in paying])
-        users = {s.index: s.user_id for s in deadlines.round_seats(rnd)}
-        LedgerEntry.objects.bulk_create(
-            [
-                LedgerEntry(
-                    round=rnd,
-                    event_id=ids[row.number],
-                    payer_seat=row.data["payer"],
-                    payee_seat=row.data["payee"],
-                    payer_id=users.get(row.data["payer"]),
-                    payee_id=users.get(row.data["payee"]),
-                    amount=row.data["amount"],
-                    reason=row.data["reason"],
-                )
-                for row in paying
-            ]
-        )
     rnd.state = engine.to_json()
     fields = ["state", "version", "last_event", "deadline", "decision_started_at"]
     if engine.phase == "ended":
         rnd.status = Round.Status.ENDED
         rnd.ended_at = now
         fields += ["status", "ended_at"]
-        # After the last round of a match the room closes: nobody waits there for a
-        # round any more (the table and the scoreboard still show the standings).
-        status = (
-            Room.Status.CLOSED
-            if matches.is_final_round(rnd.room.options, rnd.number)
-            else Room.Status.OPEN
-        )
-        rnd.room.status = status
-        Room.objects.filter(pk=rnd.room_id).update(status=status)
-        broadcast.notify_lobby_on_commit()
     offers.after_move(
         rnd, before=before, seat=seat, action=parsed, engine=engine, events=events, now=now
     )
@@ -194,8 +195,51 @@ def record(
     if cue is not None:
         rnd.cue = cue
     deadlines.schedule(rnd, engine, new_decision=new_decision, now=now)
-    move_sql.save_round(rnd, fields + ["offer", "cue"])
+    # The round before the events: a second writer of the same version waits on the
+    # row (PostgreSQL) and then finds it moved, instead of failing on the events' numbers.
+    move_sql.save_round(rnd, fields + ["offer", "cue"], expected=marks)
+    move_sql.insert_events(rows)
+    _record_payments(rnd, [row for row in rows if row.kind == "payment"])
+    if engine.phase == "ended":
+        _close_or_reopen(rnd)
     broadcast.notify_move_on_commit(rnd, engine)
+    live.keep_on_commit(rnd)
+
+
+def _record_payments(rnd: Round, paying: list) -> None:
+    """The ledger rows of the move's payments, each pointing at its event."""
+    if not paying:
+        return
+    ids = move_sql.event_ids(rnd.pk, [row.number for row in paying])
+    users = {s.index: s.user_id for s in deadlines.round_seats(rnd)}
+    LedgerEntry.objects.bulk_create(
+        [
+            LedgerEntry(
+                round=rnd,
+                event_id=ids[row.number],
+                payer_seat=row.data["payer"],
+                payee_seat=row.data["payee"],
+                payer_id=users.get(row.data["payer"]),
+                payee_id=users.get(row.data["payee"]),
+                amount=row.data["amount"],
+                reason=row.data["reason"],
+            )
+            for row in paying
+        ]
+    )
+
+
+def _close_or_reopen(rnd: Round) -> None:
+    """After the last round of a match the room closes: nobody waits there for a round
+    any more (the table and the scoreboard still show the standings)."""
+    status = (
+        Room.Status.CLOSED
+        if matches.is_final_round(rnd.room.options, rnd.number)
+        else Room.Status.OPEN
+    )
+    rnd.room.status = status
+    Room.objects.filter(pk=rnd.room_id).update(status=status)
+    broadcast.notify_lobby_on_commit()
 
 
 def apply_for_seat(rnd: Round, seat: int, action: dict, *, by: str) -> ActionResult:
@@ -212,3 +256,4 @@ def end_offer_pause(rnd: Round, now) -> None:
     deadlines.schedule(rnd, engine, new_decision=False, now=now)
     move_sql.save_round(rnd, ["offer", "deadline", "decision_started_at"])
     broadcast.notify_move_on_commit(rnd, engine)
+    live.keep_on_commit(rnd)
