@@ -2,11 +2,12 @@
 
 A move on a round this process holds (games.play.live) reads the room with its seats
 and writes the round only where it is still what the process holds; any other locks the
-room's current round (with the room) and reads the seats (with their players' names). Built by the ORM, the two queries cost about 0.9 ms of a
-move's CPU, almost all of it compiling the queryset to SQL again each time; run from SQL
-compiled here once, they cost about 0.2 ms and give the same model instances, related
-objects attached as ``select_related`` would (tests/play/test_move_sql.py checks
-that they equal the ORM's answer).
+room's current round (with the room) and reads the seats (with their players' names).
+Built by the ORM, these queries cost about 0.9 ms of a move's CPU, almost all of it
+compiling the queryset to SQL again each time; run from SQL compiled here once, they
+cost about 0.2 ms and give the same model instances, related objects attached as
+``select_related`` would (tests/play/test_move_sql.py checks that they equal the ORM's
+answer).
 """
 
 from functools import cache
@@ -217,7 +218,9 @@ def save_round(rnd: Round, fields: list[str], expected: "live.Marks | None" = No
     params = [_prepared(name, getattr(rnd, name)) for name in fields]
     params.append(rnd.pk)
     if expected is not None:
-        params += [_prepared(name, value) for name, value in zip(live.Marks._fields, expected)]
+        params += [
+            _prepared(name, value) for name, value in zip(live.Marks._fields, expected, strict=True)
+        ]
     with connection.cursor() as cursor:
         cursor.execute(_update_round_sql(tuple(fields), expected is not None), params)
         if expected is not None and cursor.rowcount != 1:

@@ -54,7 +54,9 @@ def _void(engine: EngineRound, seat: int) -> str:
 def _reads_of_rounds(queries) -> list[str]:
     table = Round._meta.db_table
     return [
-        q["sql"] for q in queries if q["sql"].lstrip().upper().startswith("SELECT") and table in q["sql"]
+        q["sql"]
+        for q in queries
+        if q["sql"].lstrip().upper().startswith("SELECT") and table in q["sql"]
     ]
 
 
