@@ -180,3 +180,61 @@ def test_a_finished_round_is_let_go(table, django_capture_on_commit_callbacks):
         run_bots(round_id=rnd.pk)
     assert _stored(room).status == Round.Status.ENDED
     assert live.take(room.pk) is None
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_processes_holding_the_same_round_write_it_once(monkeypatch):
+    """Two processes both hold the round at the same version (a drain: the room's sockets
+    split over two) and a player's two tabs send two discards at once. The second write
+    waits on the row, finds it moved, and is taken again from the stored round: refused
+    as stale, or taken for the first sent again. One discard is applied."""
+    import threading
+
+    from games.play.errors import StaleVersion
+    from games.rules.tiles import tile_str
+
+    room, users = four_people("race")
+    by_seat = {s.index: s.user for s in room.seats.select_related("user")}
+    for seat in range(4):
+        apply_move(
+            room_id=room.pk,
+            user=by_seat[seat],
+            action={"type": "void", "suit": "m"},
+            expected_version=_stored(room).version,
+        )
+    held = _stored(room)
+    engine = EngineRound.from_json(held.state)
+    dealer = engine.current
+    tiles = [tile_str(a[1]) for a in engine.legal_actions(dealer) if a[0] == "discard"]
+    tiles = (tiles * 2)[:2]
+    # Each "process" takes its own copy of the round as both last committed it.
+    monkeypatch.setattr(live, "take", lambda room_id: copy.copy(held))
+    barrier = threading.Barrier(2, timeout=60)
+    outcomes = []
+
+    def discard(tile):
+        try:
+            barrier.wait()
+            result = apply_move(
+                room_id=room.pk,
+                user=by_seat[dealer],
+                action={"type": "discard", "tile": tile},
+                expected_version=held.version,
+            )
+            outcomes.append("duplicate" if result.duplicate else "applied")
+        except StaleVersion:
+            outcomes.append("stale")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=discard, args=(tile,)) for tile in tiles]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    expected = ["applied", "duplicate"] if tiles[0] == tiles[1] else ["applied", "stale"]
+    assert sorted(outcomes) == expected
+    stored = _stored(room)
+    assert stored.version == held.version + 1
+    assert stored.events.filter(kind="action", seat=dealer, version__gt=held.version).count() == 1

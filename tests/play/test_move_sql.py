@@ -97,3 +97,31 @@ def test_a_round_saved_with_composed_sql_reads_back_as_saved(room):
     move_sql.save_round(rnd, fields)
     stored = Round.objects.get(pk=rnd.pk)
     assert [getattr(stored, f) for f in fields] == [getattr(rnd, f) for f in fields]
+
+
+def test_the_room_with_its_seats_equals_the_orms(room):
+    """The one read of a move on a round the process holds (games.play.live)."""
+    Seat.objects.filter(room=room, index=1).update(auto_play=True, timeouts=1)
+    found, seats = move_sql.room_with_seats(room.pk)
+    expected = list(Seat.objects.filter(room=room).select_related("room", "user").order_by("index"))
+    assert _fields(found) == _fields(expected[0].room)
+    assert [_fields(s) for s in seats] == [_fields(s) for s in expected]
+    assert [s.user.username if s.user_id else None for s in seats] == [
+        s.user.username if s.user_id else None for s in expected
+    ]
+
+
+def test_a_round_written_since_is_not_written_over(room):
+    """The write of a move on a held round: only where the row still holds its marks."""
+    from games.play import live
+
+    rnd = Round.objects.get(room=room)
+    marks = live.Marks.of(rnd)
+    Round.objects.filter(pk=rnd.pk).update(deadline=None)  # another writer
+    rnd.version += 1
+    with pytest.raises(live.Moved), transaction.atomic():
+        move_sql.save_round(rnd, ["version"], expected=marks)
+    assert Round.objects.get(pk=rnd.pk).version == marks.version
+    rnd.deadline = None
+    move_sql.save_round(rnd, ["version"], expected=live.Marks.of(Round.objects.get(pk=rnd.pk)))
+    assert Round.objects.get(pk=rnd.pk).version == marks.version + 1
