@@ -2,7 +2,6 @@
 from memory by the process that made it), the lobby changed, watching was switched."""
 
 import asyncio
-import copy
 import logging
 import uuid
 
@@ -11,7 +10,7 @@ from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 
 from games.models import Room, Round
-from games.play import deadlines, offers, reveals
+from games.play import offers, reveals
 from games.play.snapshot import TableSnapshot, revealed, snapshot_of_move
 from games.play.snapshot import offer as offer_snapshot
 from games.rules.round import Round as EngineRound
@@ -113,20 +112,17 @@ def notify_on_commit(room: Room, version: int | None = None) -> None:
     transaction.on_commit(lambda: broadcast_table_changed(room, version))
 
 
-def notify_move_on_commit(rnd: Round, engine: EngineRound) -> None:
-    """After a move commits, tell the room, handing over the table as this move left it:
-    the round as it is now (a later step of the same transaction may change the object),
-    the engine of this move, and the seats as committed."""
-    moved = copy.copy(rnd)
-    seats = deadlines.round_seats(rnd)
-
-    def notify():
-        snapshot = snapshot_of_move(moved, engine, seats)
-        broadcast_table_changed(rnd.room, moved.version, snapshot=snapshot)
-        if snapshot.held is not None:
-            reveals.at(offers.held_until(moved), lambda: reveal(rnd.room, snapshot))
-
-    transaction.on_commit(notify)
+def table_moved(moved: Round, engine: EngineRound, seats: list) -> None:
+    """After a move (or a pause's end written by a step) committed, tell the room, handing
+    over the table as it left it: ``moved``, a copy of the round taken when it was
+    recorded (a later step of the same transaction may change the original), the engine
+    of the move, and the seats as committed. Called by the move's one hook after commit
+    (games.play.moves)."""
+    snapshot = snapshot_of_move(moved, engine, seats)
+    broadcast_table_changed(moved.room, moved.version, snapshot=snapshot)
+    if snapshot.held is not None:
+        room = moved.room
+        reveals.at(offers.held_until(moved), lambda: reveal(room, snapshot))
 
 
 LOBBY_GROUP = "lobby"

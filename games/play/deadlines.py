@@ -88,8 +88,12 @@ def round_seats(rnd: Round) -> list[Seat]:
     return seats
 
 
-def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None) -> None:
-    """Set the round's deadline after a change (the caller saves the round)."""
+def schedule(
+    rnd: Round, engine: EngineRound, *, new_decision: bool, now=None, announced: bool = True
+) -> None:
+    """Set the round's deadline after a change (the caller saves the round). The timer
+    loop hears of it after commit (``announce``), unless ``announced`` is False: a move
+    tells it in its own hook after commit (games.play.moves)."""
     now = now or timezone.now()
     room = rnd.room
     seats = round_seats(rnd)
@@ -119,7 +123,7 @@ def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None) -
             rnd.deadline = start + timedelta(seconds=computer_pause(engine))
         else:
             rnd.deadline = person_deadline(rnd, engine)
-    if rnd.deadline is not None:
+    if rnd.deadline is not None and announced:
         deadline = rnd.deadline
         transaction.on_commit(lambda: announce(deadline))
 

@@ -22,10 +22,7 @@ A process that starts (or restarts) holds nothing and reads every room's round a
 first move; a move that fails drops the copy.
 """
 
-import copy
 from typing import NamedTuple
-
-from django.db import transaction
 
 from games.models import Round
 
@@ -62,20 +59,13 @@ def put_back(rnd: Round) -> None:
     _rounds[rnd.room_id] = rnd
 
 
-def keep_on_commit(rnd: Round) -> None:
-    """Hold ``rnd`` as it is now once the transaction commits (a later move of the same
-    transaction, which a step may make, replaces it). A finished round is let go: the
-    next one is dealt in a row of its own."""
-    kept = copy.copy(rnd)
-    room_id = rnd.room_id
-
-    def hold():
-        if kept.status == Round.Status.ENDED:
-            _rounds.pop(room_id, None)
-        else:
-            _rounds[room_id] = kept
-
-    transaction.on_commit(hold)
+def hold(rnd: Round) -> None:
+    """After a move's commit: hold ``rnd`` (a copy of the round as committed, shared with
+    nothing else). A finished round is let go: the next one is dealt in a row of its own."""
+    if rnd.status == Round.Status.ENDED:
+        _rounds.pop(rnd.room_id, None)
+    else:
+        _rounds[rnd.room_id] = rnd
 
 
 def forget(room_id: int | None = None) -> None:

@@ -1,6 +1,11 @@
-"""One move, applied once, in one transaction: lock the round, check the version and the
-question asked, apply the engine, record the events and the round in composed SQL,
-schedule the next deadline, and broadcast after commit. Also the end of an offer's pause."""
+"""One move, applied once, in one transaction, on one straight path: the round (held in
+memory by this process, games.play.live, or locked as stored), the guards (a retry already
+applied, a seat not asked, a stale page), the engine, the next offer, cue and deadline,
+one write of the round, then its events and payments, and one hook after commit that
+shows the table, holds the round and tells the timer loop. Also the end of an offer's
+pause where a step writes it."""
+
+import copy
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -194,7 +199,7 @@ def record(
     cue = cues.of_events(events, rnd.version)
     if cue is not None:
         rnd.cue = cue
-    deadlines.schedule(rnd, engine, new_decision=new_decision, now=now)
+    deadlines.schedule(rnd, engine, new_decision=new_decision, now=now, announced=False)
     # The round before the events: a second writer of the same version waits on the
     # row (PostgreSQL) and then finds it moved, instead of failing on the events' numbers.
     move_sql.save_round(rnd, fields + ["offer", "cue"], expected=marks)
@@ -202,8 +207,7 @@ def record(
     _record_payments(rnd, [row for row in rows if row.kind == "payment"])
     if engine.phase == "ended":
         _close_or_reopen(rnd)
-    broadcast.notify_move_on_commit(rnd, engine)
-    live.keep_on_commit(rnd)
+    _after_commit(rnd, engine, lobby=engine.phase == "ended")
 
 
 def _record_payments(rnd: Round, paying: list) -> None:
@@ -239,7 +243,26 @@ def _close_or_reopen(rnd: Round) -> None:
     )
     rnd.room.status = status
     Room.objects.filter(pk=rnd.room_id).update(status=status)
-    broadcast.notify_lobby_on_commit()
+
+
+def _after_commit(rnd: Round, engine: EngineRound, *, lobby: bool = False) -> None:
+    """The one hook of a move after commit: this process holds the round as it stands
+    (games.play.live), the room is shown the table the move left (broadcast), the timer
+    loop hears of the next deadline, and the lobby of a round that ended. What they get
+    is taken now: a later move of the same transaction (a step's) changes ``rnd``."""
+    moved = copy.copy(rnd)
+    held = copy.copy(rnd)  # not ``moved``: the next move changes it while ``moved`` is shown
+    seats = deadlines.round_seats(rnd)
+
+    def after() -> None:
+        live.hold(held)
+        broadcast.table_moved(moved, engine, seats)
+        if moved.deadline is not None:
+            deadlines.announce(moved.deadline)
+        if lobby:
+            broadcast.broadcast_lobby_changed()
+
+    transaction.on_commit(after)
 
 
 def apply_for_seat(rnd: Round, seat: int, action: dict, *, by: str) -> ActionResult:
@@ -253,7 +276,6 @@ def end_offer_pause(rnd: Round, now) -> None:
     draw). No move: the version stays; the sockets are told, as after a move."""
     engine = EngineRound.from_json(rnd.state)
     rnd.offer = None
-    deadlines.schedule(rnd, engine, new_decision=False, now=now)
+    deadlines.schedule(rnd, engine, new_decision=False, now=now, announced=False)
     move_sql.save_round(rnd, ["offer", "deadline", "decision_started_at"])
-    broadcast.notify_move_on_commit(rnd, engine)
-    live.keep_on_commit(rnd)
+    _after_commit(rnd, engine)
