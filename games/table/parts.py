@@ -27,10 +27,10 @@ from django.utils.translation import gettext as _
 
 from games.models import SEATS, Round
 from games.play import cues, matches, offers
-from games.play.deadlines import is_away, person_deadline
+from games.play.deadlines import is_away
 from games.play.snapshot import TableSnapshot
 from games.rules.tiles import tile_str
-from games.table import own_parts, version_token, win_moment
+from games.table import center, own_parts, version_token, win_moment
 from games.table.part_cache import current_language, in_language, render_part
 from games.words import labels
 
@@ -122,7 +122,7 @@ def _render_table(snap: TableSnapshot, mine, *, user, csrf: str, request) -> Ren
             position = POSITIONS[(index - (viewer or 0)) % SEATS]
             others.append({"index": index, "position": position, "label": label})
             parts.update(public[index])
-        parts["center"] = _center(snap, view, viewer, winds)
+        parts["center"] = center.center(snap, view, viewer, winds, _last_cue(snap))
         parts["pool"] = _pool(snap, winds)
         me_label = str(_("You")) if viewer is not None else None
         ended = view["phase"] == "ended"
@@ -323,43 +323,6 @@ def _win_banner(snap: TableSnapshot, view: dict) -> str:
     """The win moment, while the win is the table's latest happening
     (games.table.win_moment)."""
     return render_part("_win_banner.html", **win_moment.banner(snap, view, _last_cue(snap)))
-
-
-def _center(snap: TableSnapshot, view: dict, viewer: int | None, winds) -> str:
-    engine = snap.shown
-    seconds_left = None
-    waiting = engine.waiting_on()
-    # While a tile is on offer only those asked see a clock: anyone else seeing one would
-    # learn that somebody may claim (games.play.offers).
-    if engine.phase != "ended" and (
-        engine.phase not in offers.OFFER_PHASES or offers.is_asked(engine, viewer)
-    ):
-        due = person_deadline(snap.round, engine)
-        if due is not None:
-            seconds_left = max(0, int((due - timezone.now()).total_seconds() + 0.999))
-    me_auto = viewer is not None and snap.seats[viewer].auto_play
-    claim = view["claim"] or {}
-    cue = _last_cue(snap)
-    # The last discard, named by its thrower's wind: "南 打出 三万".
-    last_discard = None
-    if claim:
-        last_discard = (winds[claim["source"]], claim["tile"], claim["kind"])
-    elif cue.get("kind") == "discard" and view["phase"] == "turn":
-        last_discard = (winds[cue["seat"]], cue["tile"], "discard")
-    current = view["current"]
-    return render_part(
-        "_center.html",
-        seconds_left=seconds_left,
-        my_clock=viewer in waiting and not me_auto,
-        wall_count=view["wall_count"],
-        phase=view["phase"],
-        my_turn=current is not None and current == viewer,
-        current_wind=winds[current] if current is not None else "",
-        current_name=snap.names[current] if current is not None else "",
-        last_discard=last_discard,
-        on_offer=bool(claim),
-        exchange_direction=(view["exchange"] or {}).get("direction"),
-    )
 
 
 def _settlement(snap: TableSnapshot, view: dict, winds, compared_at: str | None) -> str:
