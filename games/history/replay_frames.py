@@ -16,6 +16,7 @@ from games.history.replay import actions_of, replay
 from games.models import SEATS
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import parse_tiles, tile_str
+from games.table.center import center_html
 from games.table.parts import POSITIONS
 from games.words import labels
 
@@ -145,20 +146,17 @@ def _center(engine: EngineRound, winds, move) -> str:
         last_discard = (winds[move[0]], move[1]["tile"], "discard")
     current = engine.current if engine.phase == "turn" else None
     return mark_safe(
-        render_to_string(
-            "games/table/_center.html",
-            {
-                "seconds_left": None,
-                "my_clock": False,
-                "wall_count": len(engine.wall),
-                "phase": engine.phase,
-                "my_turn": False,
-                "current_wind": winds[current] if current is not None else "",
-                "last_discard": last_discard,
-                "on_offer": engine.claim is not None,
-                "exchange_direction": engine.exchange_direction if engine.phase == "void" else None,
-            },
-        ).strip()
+        center_html(
+            seconds_left=None,
+            my_clock=False,
+            wall_count=len(engine.wall),
+            phase=engine.phase,
+            my_turn=False,
+            current_wind=winds[current] if current is not None else "",
+            last_discard=last_discard,
+            on_offer=engine.claim is not None,
+            exchange_direction=engine.exchange_direction if engine.phase == "void" else None,
+        )
     )
 
 

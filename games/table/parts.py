@@ -27,10 +27,10 @@ from django.utils.translation import gettext as _
 
 from games.models import SEATS, Round
 from games.play import cues, matches, offers
-from games.play.deadlines import is_away, person_deadline
+from games.play.deadlines import is_away
 from games.play.snapshot import TableSnapshot
 from games.rules.tiles import tile_str
-from games.table import own_parts, version_token, win_moment
+from games.table import center, own_parts, version_token, win_moment
 from games.table.part_cache import current_language, in_language, render_part
 from games.words import labels
 
@@ -78,34 +78,39 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
     language. ``csrf`` goes into the forms, for when they are posted without the socket."""
     language = get_language()
     with in_language(language):
-        mine = next((s for s in snap.seats if user.is_authenticated and s.user_id == user.pk), None)
+        # Asked once: ``user`` is a lazy object on a socket, each question a lookup.
+        user_id = user.pk if user.is_authenticated else None
+        mine = next((s for s in snap.seats if user_id is not None and s.user_id == user_id), None)
         in_play = snap.round is not None and snap.round.status != Round.Status.ENDED
         if mine is not None or not in_play:
-            return _render_table(snap, mine, user=user, csrf=csrf, request=request)
+            return _render_table(snap, mine, user=user, user_id=user_id, csrf=csrf, request=request)
         # A watcher's table during a round holds nothing of the person watching (no hand,
         # no form, no seating): every watcher in one language shares one render.
         key = ("watchers' table", language)
         found = snap.memo.get(key)
         if found is None:
             found = snap.memo[key] = _render_table(
-                snap, None, user=user, csrf=csrf, request=request
+                snap, None, user=user, user_id=user_id, csrf=csrf, request=request
             )
         return found
 
 
-def _render_table(snap: TableSnapshot, mine, *, user, csrf: str, request) -> RenderedTable:
+def _render_table(
+    snap: TableSnapshot, mine, *, user, user_id: int | None, csrf: str, request
+) -> RenderedTable:
     """The table as the person of seat ``mine`` (None: a watcher) sees it."""
     viewer = mine.index if mine else None
     engine = snap.shown
     view = engine.view(viewer) if engine is not None else None
     shown_version = _shown_version(snap, viewer)
-    winds = [str(w) for w in labels.SEAT_WINDS]
+    shared = _shared(snap)
+    winds, names = shared.winds, shared.names
     parts: dict = {}
 
     parts["scores"] = render_part(
         "_scores.html",
-        rows=tuple((winds[i], snap.names[i], snap.scores[i], i == viewer) for i in range(SEATS)),
-        round_label=_round_label(snap),
+        rows=tuple((winds[i], names[i], snap.scores[i], i == viewer) for i in range(SEATS)),
+        round_label=shared.round_label,
     )
 
     board = None
@@ -118,11 +123,11 @@ def _render_table(snap: TableSnapshot, mine, *, user, csrf: str, request) -> Ren
         for index in range(SEATS):
             if index == viewer:
                 continue
-            label = f"{winds[index]} · {snap.names[index]}"
+            label = f"{winds[index]} · {names[index]}"
             position = POSITIONS[(index - (viewer or 0)) % SEATS]
             others.append({"index": index, "position": position, "label": label})
             parts.update(public[index])
-        parts["center"] = _center(snap, view, viewer, winds)
+        parts["center"] = center.center(snap, view, viewer, winds, shared.cue)
         parts["pool"] = _pool(snap, winds)
         me_label = str(_("You")) if viewer is not None else None
         ended = view["phase"] == "ended"
@@ -130,10 +135,14 @@ def _render_table(snap: TableSnapshot, mine, *, user, csrf: str, request) -> Ren
             mine = view["players"][viewer]
             parts["me-head"] = _seat_head("me-head", snap, view, viewer, winds)
             parts["me-melds"] = _melds("me-melds", snap, viewer, mine["melds"])
-            parts["me-river"] = _river("me-river", snap, viewer, mine["discards"])
+            # A river looks the same to everybody: the seat's own, under another id.
+            seat_river = f"seat-{viewer}-river"
+            parts["me-river"] = public[viewer][seat_river].replace(
+                f'id="{seat_river}"', 'id="me-river"', 1
+            )
             parts.update(own_parts.my_parts(snap, view, viewer, csrf, shown_version))
-        parts["win-banner"] = _win_banner(snap, view)
-        parts["table-cue"] = _cue(snap, view, viewer)
+        parts["win-banner"] = shared.no_win_banner or _win_banner(snap, view)
+        parts["table-cue"] = _cue(snap, view, viewer, shared)
         # The page that compares a sealed table's results (challenge.views.room_results):
         # named, not imported, since games never imports the challenge. Under the final
         # standings once the match is over, under each deal's settlement before.
@@ -147,12 +156,12 @@ def _render_table(snap: TableSnapshot, mine, *, user, csrf: str, request) -> Ren
                 "_standings.html",
                 rounds=snap.match_rounds,
                 compared_at=compared_at,
-                rows=matches.rows(snap.standings, user_id=user.pk if mine else None),
+                rows=matches.rows(snap.standings, user_id=user_id if mine else None),
             )
             compared_at = None
         if ended:
             parts["settlement"] = _settlement(snap, view, winds, compared_at)
-        parts["commitment"] = render_part("_commitment.html", seed_hash=snap.round.seed_hash)
+        parts["commitment"] = shared.commitment
         board = {"others": others, "me": me_label, "ended": ended, "me_index": viewer}
         layout += [
             tuple((s["index"], s["position"], s["label"]) for s in others),
@@ -299,10 +308,9 @@ def _pool(snap: TableSnapshot, winds) -> str:
     return found
 
 
-def _cue(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
+def _cue(snap: TableSnapshot, view: dict, viewer: int | None, shared) -> str:
     """The table's latest public happening for the page's sounds and motion, and
     whether the viewer is to decide now (games.play.cues)."""
-    cue = _last_cue(snap)
     engine = snap.shown
     my_turn = (
         viewer is not None
@@ -314,52 +322,43 @@ def _cue(snap: TableSnapshot, view: dict, viewer: int | None) -> str:
             or (view["phase"] == "exchange" and not view["players"][viewer]["exchange_picked"])
         )
     )
-    return render_part(
-        "_cue.html", kind=cue.get("kind", ""), key=cues.key(snap.room_code, cue), my_turn=my_turn
-    )
+    # Rendered with a stand-in for the key, which is new at every happening: the part is
+    # then one of a few per language, and the key (hex digits, nothing to escape) put in.
+    html = render_part("_cue.html", kind=shared.cue.get("kind", ""), key=_KEY, my_turn=my_turn)
+    return html.replace(_KEY, shared.cue_key, 1)
+
+
+_KEY = "\x00cue-key\x00"  # in no template, no translation, no kind of cue
+
+
+def _shared(snap: TableSnapshot) -> SimpleNamespace:
+    """What every viewer of ``snap`` in the current language gets alike, worked out by
+    the first of them."""
+    key = ("shared", current_language())
+    found = snap.memo.get(key)
+    if found is None:
+        cue = _last_cue(snap)
+        found = snap.memo[key] = SimpleNamespace(
+            winds=[str(w) for w in labels.SEAT_WINDS],
+            names=snap.names,
+            round_label=_round_label(snap),
+            cue=cue,
+            cue_key=cues.key(snap.room_code, cue),
+            commitment=render_part("_commitment.html", seed_hash=snap.round.seed_hash)
+            if snap.round is not None
+            else None,
+            # No win is the latest happening: the banner is empty, the same for everyone.
+            no_win_banner=None
+            if cue.get("kind") in win_moment.WIN_CUES
+            else render_part("_win_banner.html", **win_moment.banner(snap, None, cue)),
+        )
+    return found
 
 
 def _win_banner(snap: TableSnapshot, view: dict) -> str:
     """The win moment, while the win is the table's latest happening
     (games.table.win_moment)."""
     return render_part("_win_banner.html", **win_moment.banner(snap, view, _last_cue(snap)))
-
-
-def _center(snap: TableSnapshot, view: dict, viewer: int | None, winds) -> str:
-    engine = snap.shown
-    seconds_left = None
-    waiting = engine.waiting_on()
-    # While a tile is on offer only those asked see a clock: anyone else seeing one would
-    # learn that somebody may claim (games.play.offers).
-    if engine.phase != "ended" and (
-        engine.phase not in offers.OFFER_PHASES or offers.is_asked(engine, viewer)
-    ):
-        due = person_deadline(snap.round, engine)
-        if due is not None:
-            seconds_left = max(0, int((due - timezone.now()).total_seconds() + 0.999))
-    me_auto = viewer is not None and snap.seats[viewer].auto_play
-    claim = view["claim"] or {}
-    cue = _last_cue(snap)
-    # The last discard, named by its thrower's wind: "南 打出 三万".
-    last_discard = None
-    if claim:
-        last_discard = (winds[claim["source"]], claim["tile"], claim["kind"])
-    elif cue.get("kind") == "discard" and view["phase"] == "turn":
-        last_discard = (winds[cue["seat"]], cue["tile"], "discard")
-    current = view["current"]
-    return render_part(
-        "_center.html",
-        seconds_left=seconds_left,
-        my_clock=viewer in waiting and not me_auto,
-        wall_count=view["wall_count"],
-        phase=view["phase"],
-        my_turn=current is not None and current == viewer,
-        current_wind=winds[current] if current is not None else "",
-        current_name=snap.names[current] if current is not None else "",
-        last_discard=last_discard,
-        on_offer=bool(claim),
-        exchange_direction=(view["exchange"] or {}).get("direction"),
-    )
 
 
 def _settlement(snap: TableSnapshot, view: dict, winds, compared_at: str | None) -> str:

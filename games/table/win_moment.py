@@ -14,6 +14,7 @@ from games.words import labels
 from games.words.settlement_words import win_points
 
 WIN_REASONS = ("ron", "zimo", "rob_kong", "kong_transfer")
+WIN_CUES = ("win", "zimo")  # the happenings the banner shows
 
 
 def banner(snap, view: dict, cue: dict) -> dict:
@@ -21,7 +22,7 @@ def banner(snap, view: dict, cue: dict) -> dict:
     ``view``, a ``games.play.snapshot.TableSnapshot``'s engine view, after ``cue``."""
     # How long the banner lasts on the page: the pause (at least a moment without one).
     seconds = f"{max(settings.WIN_PAUSE_SECONDS, 1.5):g}"
-    if cue.get("kind") not in ("win", "zimo") or not view["winners"]:
+    if cue.get("kind") not in WIN_CUES or not view["winners"]:
         return {"winners": (), "seconds": seconds}
     names, viewer = snap.names, view["viewer"]
     winds = [str(w) for w in labels.SEAT_WINDS]
