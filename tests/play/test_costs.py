@@ -23,8 +23,11 @@ pytestmark = pytest.mark.django_db
 
 # The most statements each step may take, as measured. A move: BEGIN, the round locked
 # with its room, the seats, the new events, the round's new state, COMMIT (PostgreSQL
-# does not count BEGIN and COMMIT among the queries, SQLite does).
+# does not count BEGIN and COMMIT among the queries, SQLite does). On the round the
+# process holds (games.play.live): BEGIN, the room with its seats, the round's new
+# state, the new events, COMMIT.
 MOVE_QUERIES = 6
+HELD_MOVE_QUERIES = 5
 LOAD_QUERIES = 2  # the seats with their room and users, the latest round
 
 
@@ -45,6 +48,22 @@ def test_a_move_takes_a_handful_of_queries(table, django_assert_max_num_queries)
     room, by_seat = table
     user, action, version = _void_choice(room, by_seat)
     with django_assert_max_num_queries(MOVE_QUERIES):
+        apply_move(room_id=room.pk, user=user, action=action, expected_version=version)
+    assert Round.objects.get(room=room).version == version + 1
+
+
+def test_a_move_on_the_round_the_process_holds_reads_one_thing(
+    table, django_assert_max_num_queries, django_capture_on_commit_callbacks
+):
+    room, by_seat = table
+    user, action, version = _void_choice(room, by_seat)
+    with django_capture_on_commit_callbacks(execute=True):
+        apply_move(room_id=room.pk, user=user, action=action, expected_version=version)
+    user, action, version = _void_choice(room, by_seat)
+    with (
+        django_assert_max_num_queries(HELD_MOVE_QUERIES),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
         apply_move(room_id=room.pk, user=user, action=action, expected_version=version)
     assert Round.objects.get(room=room).version == version + 1
 
