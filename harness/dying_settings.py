@@ -20,6 +20,7 @@ from xuezhan.settings import *  # noqa: F403
 _DIE_AT = os.environ.get("XUEZHAN_DIE_AT", "")
 _DIE_ON_MOVE = int(os.environ.get("XUEZHAN_DIE_ON_MOVE", "0"))
 _moves = [0]
+_dying = [False]  # the move to die in has written its round: die once its events are
 
 
 def _die() -> None:
@@ -28,15 +29,17 @@ def _die() -> None:
 
 def _watch_moves(execute, sql, params, many, context):
     result = execute(sql, params, many, context)
-    # A move's last statement before its commit: its round's new state
-    # (games.play.move_sql.save_round; nothing else writes the state first).
+    # A move writes its round's new state first, then its events
+    # (games.play.moves.record; nothing else writes the state).
     if 'SET "state" = ' in sql and "games_round" in sql:
         _moves[0] += 1
         if _moves[0] == _DIE_ON_MOVE:
             if _DIE_AT == "uncommitted":
-                _die()
+                _dying[0] = True
             elif _DIE_AT == "unsent":
                 transaction.on_commit(_die)
+    elif _dying[0] and "INSERT INTO" in sql and "games_event" in sql:
+        _die()
     return result
 
 
