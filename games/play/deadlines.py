@@ -67,14 +67,19 @@ def computer_decided(seats: list[Seat], now: datetime) -> set[int]:
 
 def person_deadline(rnd: Round, engine: EngineRound) -> datetime | None:
     """When the pending decision's time runs out for the people it waits on."""
-    if rnd.decision_started_at is None or engine.phase == "ended":
+    return _clock_ends(rnd, engine, rnd.decision_started_at)
+
+
+def _clock_ends(rnd: Round, engine: EngineRound, started: datetime | None) -> datetime | None:
+    """``person_deadline`` for a decision that started at ``started``."""
+    if started is None or engine.phase == "ended":
         return None
     if offers.is_win_moment(engine):
         return None  # the table held at a win: nobody's clock runs until it goes on
     lapse = offers.claim_lapses_at(rnd, engine)
     if lapse is not None:
         return lapse  # the secret claim window: answer within the pause or pass
-    return rnd.decision_started_at + timedelta(seconds=decision_seconds(engine))
+    return started + timedelta(seconds=decision_seconds(engine))
 
 
 def round_seats(rnd: Round) -> list[Seat]:
@@ -88,44 +93,49 @@ def round_seats(rnd: Round) -> list[Seat]:
     return seats
 
 
-def schedule(
-    rnd: Round, engine: EngineRound, *, new_decision: bool, now=None, announced: bool = True
-) -> None:
-    """Set the round's deadline after a change (the caller saves the round). The timer
-    loop hears of it after commit (``announce``), unless ``announced`` is False: a move
-    tells it in its own hook after commit (games.play.moves)."""
-    now = now or timezone.now()
+def schedule(rnd: Round, engine: EngineRound, *, new_decision: bool, now=None) -> None:
+    """Set the round's deadline after a change (the caller saves the round); the timer
+    loop hears of it after commit. (A move computes it with ``next_deadline`` and tells
+    the loop in its own hook after commit: games.play.moves.)"""
+    rnd.deadline, rnd.decision_started_at = next_deadline(
+        rnd, engine, new_decision=new_decision, now=now or timezone.now()
+    )
+    if rnd.deadline is not None:
+        deadline = rnd.deadline
+        transaction.on_commit(lambda: announce(deadline))
+
+
+def next_deadline(
+    rnd: Round, engine: EngineRound, *, new_decision: bool, now: datetime
+) -> tuple[datetime | None, datetime | None]:
+    """(deadline, decision_started_at) of ``rnd`` (its offer already the new one) once
+    the change that led to ``engine`` is written."""
     room = rnd.room
     seats = round_seats(rnd)
     if engine.phase == "ended":
-        rnd.decision_started_at = None
         unattended = (
             room.auto_rounds > 0
             and all(s.is_bot for s in seats)
             and not matches.is_final_round(room.options, rnd.number)
         )
-        rnd.deadline = now + timedelta(seconds=settings.NEXT_ROUND_PAUSE) if unattended else None
-    else:
-        reveal = offers.held_until(rnd)
-        if reveal is not None and reveal <= now:
-            reveal = None  # a hold already over (its end is never written)
-        # While the table shows a tile on offer that nobody took, or a win's moment, the
-        # next decision is nobody's (computers' included): its clock starts at the end
-        # of the pause. A process that shows that end by a timer of its own
-        # (games.play.reveals) costs it no transaction: the deadline is already the next
-        # decision's. One that cannot (the worker) takes a step at the end of the pause.
-        start = reveal or now
-        if new_decision or rnd.decision_started_at is None:
-            rnd.decision_started_at = start
-        if reveal is not None and not reveals.shown_here():
-            rnd.deadline = reveal
-        elif computer_decided(seats, now) & set(engine.waiting_on()):
-            rnd.deadline = start + timedelta(seconds=computer_pause(engine))
-        else:
-            rnd.deadline = person_deadline(rnd, engine)
-    if rnd.deadline is not None and announced:
-        deadline = rnd.deadline
-        transaction.on_commit(lambda: announce(deadline))
+        return (now + timedelta(seconds=settings.NEXT_ROUND_PAUSE) if unattended else None), None
+    reveal = offers.held_until(rnd)
+    if reveal is not None and reveal <= now:
+        reveal = None  # a hold already over (its end is never written)
+    # While the table shows a tile on offer that nobody took, or a win's moment, the next
+    # decision is nobody's (computers' included): its clock starts at the end of the
+    # pause. A process that shows that end by a timer of its own (games.play.reveals)
+    # costs it no transaction: the deadline is already the next decision's. One that
+    # cannot (the worker) takes a step at the end of the pause.
+    start = reveal or now
+    started = rnd.decision_started_at
+    if new_decision or started is None:
+        started = start
+    if reveal is not None and not reveals.shown_here():
+        return reveal, started
+    if computer_decided(seats, now) & set(engine.waiting_on()):
+        return start + timedelta(seconds=computer_pause(engine)), started
+    return _clock_ends(rnd, engine, started), started
 
 
 def computer_pause(engine: EngineRound) -> float:

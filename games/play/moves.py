@@ -193,13 +193,13 @@ def record(
         rnd.status = Round.Status.ENDED
         rnd.ended_at = now
         fields += ["status", "ended_at"]
-    offers.after_move(
+    rnd.offer = offers.after_move(
         rnd, before=before, seat=seat, action=parsed, engine=engine, events=events, now=now
     )
-    cue = cues.of_events(events, rnd.version)
-    if cue is not None:
-        rnd.cue = cue
-    deadlines.schedule(rnd, engine, new_decision=new_decision, now=now, announced=False)
+    rnd.cue = cues.of_events(events, rnd.version) or rnd.cue
+    rnd.deadline, rnd.decision_started_at = deadlines.next_deadline(
+        rnd, engine, new_decision=new_decision, now=now
+    )
     # The round before the events: a second writer of the same version waits on the
     # row (PostgreSQL) and then finds it moved, instead of failing on the events' numbers.
     move_sql.save_round(rnd, fields + ["offer", "cue"], expected=marks)
@@ -276,6 +276,8 @@ def end_offer_pause(rnd: Round, now) -> None:
     draw). No move: the version stays; the sockets are told, as after a move."""
     engine = EngineRound.from_json(rnd.state)
     rnd.offer = None
-    deadlines.schedule(rnd, engine, new_decision=False, now=now, announced=False)
+    rnd.deadline, rnd.decision_started_at = deadlines.next_deadline(
+        rnd, engine, new_decision=False, now=now
+    )
     move_sql.save_round(rnd, ["offer", "deadline", "decision_started_at"])
     _after_commit(rnd, engine)

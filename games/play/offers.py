@@ -124,26 +124,25 @@ def refuse_unless_asked(rnd, engine: EngineRound, seat: int, action, version: in
 
 def after_move(
     rnd, *, before: dict, seat: int, action, engine: EngineRound, events: list[dict], now: datetime
-) -> None:
-    """Update ``rnd.offer`` after ``seat``'s ``action`` took the round from the state
-    ``before`` to ``engine``. Always assigns a new dict: the table handed to the sockets
-    keeps the old one."""
+) -> dict | None:
+    """The round's offer (``Round.offer``) after ``seat``'s ``action`` took the round from
+    the state ``before`` to ``engine``; ``rnd`` as before the move, but for its new
+    version. Always a new dict: the table handed to the sockets keeps the old one."""
     if engine.phase == "turn" and any(event["type"] == "win" for event in events):
-        rnd.offer = win_moment(rnd, engine, events, now)
-        return
+        return win_moment(rnd, engine, events, now)
+    offer = rnd.offer
     if any(event["type"] in OFFERING_EVENTS for event in events):
         pause = timedelta(seconds=pause_seconds(engine.options))
-        rnd.offer = {"until": (now + pause).isoformat(), "version": rnd.version}
+        offer = {"until": (now + pause).isoformat(), "version": rnd.version}
         offered_now = True
-    elif rnd.offer is None:
-        return
+    elif offer is None:
+        return None
     else:
         offered_now = False
     if engine.phase in OFFER_PHASES:
-        return  # the engine itself shows the tile on offer while it is answered
-    if _taken(events) or engine.phase == "ended" or now >= until(rnd):
-        rnd.offer = None
-        return
+        return offer  # the engine itself shows the tile on offer while it is answered
+    if _taken(events) or engine.phase == "ended" or now >= datetime.fromisoformat(offer["until"]):
+        return None
     # Nobody took it and the pause runs on: keep showing the moment of the offer. The
     # engine kept it when this move put the tile on offer (``keep_offer_moment``, set by
     # the caller); a tile offered before, whose last claimant passed now, was on offer
@@ -154,7 +153,7 @@ def after_move(
         replayed.stop_at_offer = True
         replayed.apply(seat, action)
         moment = replayed.to_json()
-    rnd.offer = {**rnd.offer, "state": unasked(moment)}
+    return {**offer, "state": unasked(moment)}
 
 
 def unasked(state: dict) -> dict:
