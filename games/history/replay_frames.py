@@ -16,6 +16,7 @@ from games.history.replay import actions_of, replay
 from games.models import SEATS
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import parse_tiles, tile_str
+from games.table import tile_parts
 from games.table.center import center_html
 from games.table.parts import POSITIONS
 from games.words import labels
@@ -104,16 +105,11 @@ def _seat(engine: EngineRound, seat: int, winds, names, move) -> dict:
                 "newest": kind in ("pong", "kong", "concealed_kong", "added_kong"),
             },
         ),
-        "river": render_to_string(
-            "games/table/_river.html",
-            {
-                "id": prefix + "-river",
-                "discards": discards,
-                # The discard just made, ringed and sliding in, while it still lies there.
-                "last": kind == "discard"
-                and bool(discards)
-                and discards[-1] == move[1].get("tile"),
-            },
+        "river": tile_parts.river(
+            prefix + "-river",
+            discards,
+            # The discard just made, ringed and sliding in, while it still lies there.
+            last=kind == "discard" and bool(discards) and discards[-1] == move[1].get("tile"),
         ),
     }
     return {

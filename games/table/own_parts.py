@@ -9,7 +9,7 @@ from django.urls import reverse
 from games.play.snapshot import TableSnapshot
 from games.players.hints import current_waits, discard_hints, exchange_hint
 from games.rules.tiles import parse_tiles, tile_str
-from games.table import coaching, hand_marks
+from games.table import coaching, hand_marks, tile_parts
 from games.table.part_cache import current_language, render_part
 from games.table.phrases import PHRASES
 from games.words import labels
@@ -68,8 +68,7 @@ def my_parts(snap: TableSnapshot, view: dict, viewer: int, csrf: str, version: i
     if legal["exchange"]:
         hand_part = _exchange_hand(engine, viewer, hand, action_url, csrf, version)
     else:
-        hand_part = render_part(
-            "_my_hand.html",
+        hand_part = tile_parts.my_hand(
             tiles=tiles,
             action_url=action_url,
             csrf=csrf,
@@ -86,7 +85,9 @@ def my_parts(snap: TableSnapshot, view: dict, viewer: int, csrf: str, version: i
             suggested=_suggested_void(view["hand"]) if legal["void"] else None,
             verbs=_verbs_with_details(engine, view, viewer, legal["verbs"]),
             kongs=kongs,
-            version=version,
+            # Only the forms carry the version: without one, the part is the same at
+            # every move and stays remembered.
+            version=version if legal["void"] or legal["verbs"] or kongs else None,
             action_url=action_url,
             csrf=csrf,
         ),

@@ -30,7 +30,7 @@ from games.play import cues, matches, offers
 from games.play.deadlines import is_away
 from games.play.snapshot import TableSnapshot
 from games.rules.tiles import tile_str
-from games.table import center, own_parts, version_token, win_moment
+from games.table import center, own_parts, tile_parts, version_token, win_moment
 from games.table.part_cache import current_language, in_language, render_part
 from games.words import labels
 
@@ -294,7 +294,7 @@ def _river(part_id: str, snap: TableSnapshot, seat: int, discards: list) -> str:
         and bool(discards)
         and discards[-1] == cue.get("tile")
     )
-    return render_part("_river.html", id=part_id, discards=tuple(discards), last=last)
+    return tile_parts.river(part_id, discards, last)
 
 
 def _pool(snap: TableSnapshot, winds) -> str:
@@ -304,7 +304,7 @@ def _pool(snap: TableSnapshot, winds) -> str:
     found = snap.memo.get(key)
     if found is None:
         tiles = tuple((seat, winds[seat], tile_str(tile)) for seat, tile in snap.shown.pool)
-        found = snap.memo[key] = render_part("_pool.html", tiles=tiles)
+        found = snap.memo[key] = tile_parts.pool(tiles)
     return found
 
 

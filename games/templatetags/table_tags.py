@@ -25,21 +25,3 @@ def tile_list(codes, how: str = "img"):
     ``plain`` not), each in an ``<li>`` if asked."""
     form, _space, wrap = how.partition(" ")
     return tiles.tiles_html(codes, form, wrap)
-
-
-@register.filter
-def one_tile(code):
-    """One tile's named picture."""
-    return tiles.tiles_html([code], "img")
-
-
-@register.filter
-def pool_tiles(seats_winds_tiles):
-    """Every discard in the order played (see games.table.tiles.pool_html)."""
-    return tiles.pool_html(seats_winds_tiles)
-
-
-@register.filter
-def hand_buttons(tiles_and_flags):
-    """The viewer's hand as buttons (see games.table.tiles.hand_html)."""
-    return tiles.hand_html(tiles_and_flags)
