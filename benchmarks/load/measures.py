@@ -48,6 +48,7 @@ class Click:
     own_ms: float
     # The people.Table it was made at (not imported: people imports this module).
     table: object
+    kind: str = ""  # discard, pass, pong…: the tail of the latency is some kinds' pauses
 
 
 class Stats:

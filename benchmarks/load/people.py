@@ -300,7 +300,15 @@ class Person:
                 self.pending = None
                 if stats.in_window(pending.sent):
                     stats.clicks.append(
-                        Click(pending.sent, self.epoch, version, self.seat, own, self.table)
+                        Click(
+                            pending.sent,
+                            self.epoch,
+                            version,
+                            self.seat,
+                            own,
+                            self.table,
+                            pending.kind,
+                        )
                     )
         self.version = version
         self.max_version = max(self.max_version, version)

@@ -60,6 +60,15 @@ def details(r: dict) -> str:
         f"sign-up {'ok' if r['signup']['ok'] else 'FAILED'} ({r['signup']})",
         f"  processes: {procs}",
     ]
+    by_kind = r.get("own_update_ms_by_kind") or {}
+    if by_kind:
+        lines.append(
+            "  own update ms p50/p99 by kind: "
+            + ", ".join(
+                f"{kind} {fmt(s['p50'])}/{fmt(s['p99'])} ({s['n']})"
+                for kind, s in by_kind.items()
+            )
+        )
     extra = []
     if e.get("stale"):
         extra.append(f"{e['stale']} clicks the table had moved past (another claim first)")

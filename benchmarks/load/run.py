@@ -220,6 +220,10 @@ class Run:
             "rounds_ended": stats.rounds_ended,
             "commands_sent": stats.sent_in_window,
             "own_update_ms": summary(own),
+            "own_update_ms_by_kind": {
+                kind: summary([c.own_ms for c in stats.clicks if c.kind == kind])
+                for kind in sorted({c.kind for c in stats.clicks})
+            },
             "others_updated_ms": summary(others),
             "others_missing": others_missing,
             "errors": {
