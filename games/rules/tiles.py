@@ -38,7 +38,12 @@ def suit_index(letter: str) -> int:
 
 
 def tile_str(t: int) -> str:
-    return f"{rank_of(t)}{suit_letter(t)}"
+    return _NAMES[t]
+
+
+# Every tile's code, worked out once: the table's views name each tile of every hand,
+# river and meld, some two hundred and fifty names per viewer and change.
+_NAMES = tuple(f"{t % RANKS + 1}{SUITS[t // RANKS]}" for t in range(TILE_KINDS))
 
 
 def parse_tile(text: str) -> int:
