@@ -65,8 +65,7 @@ def details(r: dict) -> str:
         lines.append(
             "  own update ms p50/p99 by kind: "
             + ", ".join(
-                f"{kind} {fmt(s['p50'])}/{fmt(s['p99'])} ({s['n']})"
-                for kind, s in by_kind.items()
+                f"{kind} {fmt(s['p50'])}/{fmt(s['p99'])} ({s['n']})" for kind, s in by_kind.items()
             )
         )
     extra = []
