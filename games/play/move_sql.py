@@ -60,33 +60,9 @@ def current_round_locked(room_id: int) -> Round | None:
     return rnd
 
 
-@cache
-def _seats_sql() -> tuple[list[str], str]:
-    seat_fields, seat_columns = _columns(Seat, "s")
-    users = get_user_model()._meta.db_table
-    sql = (
-        f'SELECT {seat_columns}, u."username" FROM {Seat._meta.db_table} s '
-        f"LEFT JOIN {users} u ON u.id = s.user_id "
-        f'WHERE s.room_id = %s ORDER BY s."index"'
-    )
-    return seat_fields, sql
-
-
 def seats_with_names(room_id: int) -> list[Seat]:
     """The room's seats by index, each person's user attached (with the name only)."""
-    seat_fields, sql = _seats_sql()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [room_id])
-        rows = cursor.fetchall()
-    db = connection.alias
-    user_model = get_user_model()
-    seats = []
-    for row in rows:
-        seat = Seat.from_db(db, seat_fields, _converted(Seat, seat_fields, row[:-1]))
-        if seat.user_id is not None:
-            seat.user = user_model.from_db(db, ["id", "username"], [seat.user_id, row[-1]])
-        seats.append(seat)
-    return seats
+    return room_with_seats(room_id)[1]
 
 
 @cache
