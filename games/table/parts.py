@@ -135,11 +135,7 @@ def _render_table(
             mine = view["players"][viewer]
             parts["me-head"] = _seat_head("me-head", snap, view, viewer, winds)
             parts["me-melds"] = _melds("me-melds", snap, viewer, mine["melds"])
-            # A river looks the same to everybody: the seat's own, under another id.
-            seat_river = f"seat-{viewer}-river"
-            parts["me-river"] = public[viewer][seat_river].replace(
-                f'id="{seat_river}"', 'id="me-river"', 1
-            )
+            parts["me-river"] = _river("me-river", snap, viewer, mine["discards"])
             parts.update(own_parts.my_parts(snap, view, viewer, csrf, shown_version))
         parts["win-banner"] = shared.no_win_banner or _win_banner(snap, view)
         parts["table-cue"] = _cue(snap, view, viewer, shared)
