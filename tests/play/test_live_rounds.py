@@ -17,6 +17,7 @@ from games.play import live, move_sql
 from games.play.errors import ServiceError
 from games.play.moves import apply_action, apply_move
 from games.rules.round import Round as EngineRound
+from tests.play.races import discards_from_two_tabs
 from tests.tables import four_people
 
 pytestmark = pytest.mark.django_db
@@ -189,11 +190,6 @@ def test_two_processes_holding_the_same_round_write_it_once(monkeypatch):
     split over two) and a player's two tabs send two discards at once. The second write
     waits on the row, finds it moved, and is taken again from the stored round: refused
     as stale, or taken for the first sent again. One discard is applied."""
-    import threading
-
-    from games.play.errors import StaleVersion
-    from games.rules.tiles import tile_str
-
     room, users = four_people("race")
     by_seat = {s.index: s.user for s in room.seats.select_related("user")}
     for seat in range(4):
@@ -206,33 +202,19 @@ def test_two_processes_holding_the_same_round_write_it_once(monkeypatch):
     held = _stored(room)
     engine = EngineRound.from_json(held.state)
     dealer = engine.current
-    tiles = [tile_str(a[1]) for a in engine.legal_actions(dealer) if a[0] == "discard"]
-    tiles = (tiles * 2)[:2]
     # Each "process" takes its own copy of the round as both last committed it.
     monkeypatch.setattr(live, "take", lambda room_id: copy.copy(held))
-    barrier = threading.Barrier(2, timeout=60)
-    outcomes = []
 
     def discard(tile):
-        try:
-            barrier.wait()
-            result = apply_move(
-                room_id=room.pk,
-                user=by_seat[dealer],
-                action={"type": "discard", "tile": tile},
-                expected_version=held.version,
-            )
-            outcomes.append("duplicate" if result.duplicate else "applied")
-        except StaleVersion:
-            outcomes.append("stale")
-        finally:
-            connection.close()
+        result = apply_move(
+            room_id=room.pk,
+            user=by_seat[dealer],
+            action={"type": "discard", "tile": tile},
+            expected_version=held.version,
+        )
+        return "duplicate" if result.duplicate else "applied"
 
-    threads = [threading.Thread(target=discard, args=(tile,)) for tile in tiles]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    tiles, outcomes = discards_from_two_tabs(engine, dealer, discard)
     expected = ["applied", "duplicate"] if tiles[0] == tiles[1] else ["applied", "stale"]
     assert sorted(outcomes) == expected
     stored = _stored(room)

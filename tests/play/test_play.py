@@ -1,11 +1,9 @@
 """games.play against the database: rooms, seats, rounds and every move."""
 
 import random
-import threading
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 
 from games.models import Event, LedgerEntry, Room, Round, Seat
 from games.play.errors import ServiceError, StaleVersion
@@ -16,6 +14,7 @@ from games.rooms.seating import add_bot, create_room, leave_seat, set_ready, tak
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 from games.rules.round import action_to_dict
+from tests.play.races import discards_from_two_tabs
 
 pytestmark = pytest.mark.django_db
 
@@ -293,8 +292,6 @@ def test_the_database_refuses_what_must_never_happen(room, players):
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_concurrent_actions_on_one_round_serialise(players):
-    from games.rules.tiles import tile_str
-
     room = create_room(owner=players[0], name="race", options={})
     for user in players[1:]:
         take_seat(room=room, user=user)
@@ -302,34 +299,18 @@ def test_two_concurrent_actions_on_one_round_serialise(players):
     choose_voids(rnd, players)
     engine = engine_of(rnd)
     dealer, version = engine.current, rnd.version
-    tiles = [tile_str(a[1]) for a in engine.legal_actions(dealer) if a[0] == "discard"]
-    # Two tabs, two discards; a dealer holding a single void-suit tile has only one legal
-    # discard, and then both tabs send it (with one thread the barrier waited for ever).
-    tiles = (tiles * 2)[:2]
-    barrier = threading.Barrier(2, timeout=60)
-    outcomes = []
 
     def discard(tile):
         # The same player, two browser tabs, two different discards at the same moment.
-        try:
-            barrier.wait()
-            apply_action(
-                round_id=rnd.pk,
-                user=players[dealer],
-                action={"type": "discard", "tile": tile},
-                expected_version=version,
-            )
-            outcomes.append("applied")
-        except StaleVersion:
-            outcomes.append("stale")
-        finally:
-            connection.close()
+        apply_action(
+            round_id=rnd.pk,
+            user=players[dealer],
+            action={"type": "discard", "tile": tile},
+            expected_version=version,
+        )
+        return "applied"
 
-    threads = [threading.Thread(target=discard, args=(tile,)) for tile in tiles]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    tiles, outcomes = discards_from_two_tabs(engine, dealer, discard)
     if tiles[0] == tiles[1]:
         # The same click twice with the same version: the second is taken for the first
         # one sent again (as a page does on reconnecting), answered alike, applied once.
