@@ -1,5 +1,5 @@
-"""The write path of a move and its clock: one move applied in one transaction (lock,
-engine, record, schedule, commit), the offer pause that keeps claims secret, the
+"""The write path of a move and its clock: one move applied in one transaction (the
+round held in memory or locked, engine, record, schedule, commit), the offer pause that keeps claims secret, the
 deadlines (a pure function of the stored round), the steps of due rounds, dealing a new
 round, the SQL composed once, and the broadcast after commit.
 
