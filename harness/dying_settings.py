@@ -7,8 +7,14 @@ machine fails) at one instant of one move, for the tests of what such a death ma
 - ``uncommitted``: its events and its round written, the transaction not committed;
 - ``unsent``: committed, before anything of it is sent to any socket (the kill is a hook
   run after the commit, registered before the move's own hook that sends its table).
+
+``XUEZHAN_DIE_HELD`` = 1: count only the moves written on a round held in memory (a
+person's move on the process's live round, games.play.live: its write is checked against
+the marks it started from). ``XUEZHAN_DIE_NOTE``: a file where the process writes, as it
+dies, the version the move it dies in would have stored.
 """
 
+import json
 import os
 import signal
 
@@ -19,6 +25,9 @@ from xuezhan.settings import *  # noqa: F403
 
 _DIE_AT = os.environ.get("XUEZHAN_DIE_AT", "")
 _DIE_ON_MOVE = int(os.environ.get("XUEZHAN_DIE_ON_MOVE", "0"))
+_HELD_ONLY = os.environ.get("XUEZHAN_DIE_HELD", "") == "1"
+_NOTE = os.environ.get("XUEZHAN_DIE_NOTE", "")
+HELD_WRITE = "IS NOT DISTINCT FROM"  # the checked write of a held round (move_sql)
 _moves = [0]
 _dying = [False]  # the move to die in has written its round: die once its events are
 
@@ -32,8 +41,11 @@ def _watch_moves(execute, sql, params, many, context):
     # A move writes its round's new state first, then its events
     # (games.play.moves.record; nothing else writes the state).
     if 'SET "state" = ' in sql and "games_round" in sql:
+        if _HELD_ONLY and HELD_WRITE not in sql:
+            return result
         _moves[0] += 1
         if _moves[0] == _DIE_ON_MOVE:
+            _note_version(sql, params)
             if _DIE_AT == "uncommitted":
                 _dying[0] = True
             elif _DIE_AT == "unsent":
@@ -41,6 +53,16 @@ def _watch_moves(execute, sql, params, many, context):
     elif _dying[0] and "INSERT INTO" in sql and "games_event" in sql:
         _die()
     return result
+
+
+def _note_version(sql: str, params) -> None:
+    """The version the dying move writes (its place among the SET clause's columns)."""
+    if not _NOTE:
+        return
+    columns = sql.split(" SET ", 1)[1].split(" WHERE ", 1)[0].split(", ")
+    place = next(i for i, column in enumerate(columns) if column.startswith('"version"'))
+    with open(_NOTE, "w") as note:
+        json.dump({"version": params[place]}, note)
 
 
 def _on_connection_created(sender, connection, **kwargs) -> None:
