@@ -107,10 +107,11 @@ def fresh_table_caches():
     """Each test's database starts its ids again; what a process remembers per room or
     round (earlier rounds' totals, loads shared per change) must start again too."""
     from games.play import broadcast, live, reveals, snapshot
-    from games.table import part_cache
+    from games.table import own_parts, part_cache
 
     snapshot.forget_cached()
     part_cache.forget_rendered()
+    own_parts.forget()
     broadcast.forget()
     reveals.forget()  # an earlier test's event loop shows no pause of this one
     live.forget()  # an earlier test's rounds had the same row ids

@@ -15,6 +15,27 @@ from games.table.phrases import PHRASES
 from games.words import labels
 
 
+@lru_cache(maxsize=4096)
+def _my_hand(language, tiles, action_url, csrf, discard_version, received, coach) -> str:
+    """The hand's markup, remembered: three of the four players' hands are as they were
+    at most changes of the table, and without the discard form (only the player who is to
+    discard has it, with the version) the same markup comes back. ``language`` only keys
+    the cache: the hand is put together in the active language."""
+    return tile_parts.my_hand(
+        tiles=tiles,
+        action_url=action_url,
+        csrf=csrf,
+        discard_version=discard_version,
+        received=received,
+        coach=coach,
+    )
+
+
+def forget() -> None:
+    """Tests: no hand remembered."""
+    _my_hand.cache_clear()
+
+
 def my_parts(snap: TableSnapshot, view: dict, viewer: int, csrf: str, version: int) -> dict:
     """The viewer's own hand, its buttons and the coach's panel, by part id, in page order."""
     engine = snap.shown
@@ -68,13 +89,14 @@ def my_parts(snap: TableSnapshot, view: dict, viewer: int, csrf: str, version: i
     if legal["exchange"]:
         hand_part = _exchange_hand(engine, viewer, hand, action_url, csrf, version)
     else:
-        hand_part = tile_parts.my_hand(
-            tiles=tiles,
-            action_url=action_url,
-            csrf=csrf,
-            discard_version=version if legal["discard"] else None,
-            received=hand_marks.received(view, viewer),
-            coach=coaching.hand_mark(snap, viewer) if engine.options.coaching else "",
+        hand_part = _my_hand(
+            current_language(),
+            tiles,
+            action_url,
+            csrf,
+            version if legal["discard"] else None,
+            hand_marks.received(view, viewer),
+            coaching.hand_mark(snap, viewer) if engine.options.coaching else "",
         )
     mine = {
         "me-hand": hand_part,
