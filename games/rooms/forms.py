@@ -263,6 +263,29 @@ class RoomForm(forms.Form):
         ),
     )
 
+    # RULES.md section 14's scoring options (fold under "More rules").
+    ron_needs_fan = forms.BooleanField(
+        label=_("A win on a discard needs 1 fan (点炮需番)"),
+        required=False,
+        initial=DEFAULT_OPTIONS.ron_needs_fan,
+        help_text=_(
+            "A hand worth no fan may win only by drawing its tile itself (自摸); a win on "
+            "a discard or a robbed kong needs at least 1 fan, 根 and extras included."
+        ),
+    )
+    pongs_fan = forms.TypedChoiceField(
+        label=_("对对胡 is worth (对对胡番数)"),
+        choices=[(1, _("1 fan")), (2, _("2 fan: 清对 and 将对 one fan more too"))],
+        coerce=int,
+        initial=DEFAULT_OPTIONS.pongs_fan,
+    )
+    middle_five = forms.BooleanField(
+        label=_("Middle five (夹心五)"),
+        required=False,
+        initial=DEFAULT_OPTIONS.middle_five,
+        help_text=_("+1 fan for a win on a 5 that sits in the middle of a 4-5-6 of its suit."),
+    )
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         for name, (label, help_text) in {**ON_OFF_OPTIONS, **SECTION_13_ON_OFF}.items():
@@ -377,6 +400,9 @@ class RoomForm(forms.Form):
                 *SECTION_13_CHOICES,
                 "exchange_seconds",
                 "coaching",
+                "ron_needs_fan",
+                "pongs_fan",
+                "middle_five",
             )
         }
         # The kong rule of 血流成河 only: another room keeps the default, so its stored

@@ -298,6 +298,38 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
         ),
         (OFF, _("No coach at the table; the rounds count in the ranking.")),
     ),
+    # RULES.md section 14's scoring options.
+    "ron_needs_fan": (
+        (
+            ON,
+            _(
+                "A win on a discard or a robbed kong needs at least 1 fan (点炮需番), 根 and "
+                "extras included; a hand worth nothing wins only self-drawn, and is not "
+                "offered the win on a discard at all."
+            ),
+        ),
+        (OFF, _("Any winning hand may win on a discard.")),
+    ),
+    "pongs_fan": (
+        (1, _("All pongs (对对胡) is worth 1 fan.")),
+        (
+            2,
+            _(
+                "All pongs is worth 2 fan, and pure pongs (清对) and 2-5-8 pongs (将对) "
+                "one more too."
+            ),
+        ),
+    ),
+    "middle_five": (
+        (
+            ON,
+            _(
+                "+1 fan for a win on a 5 that the hand can read as the middle of a 4-5-6 "
+                "of its suit (夹心五); not beside all pongs or seven pairs."
+            ),
+        ),
+        (OFF, _("A 5 scores like any tile.")),
+    ),
 }
 TIMED = ("turn_seconds", "claim_seconds", "void_seconds", "exchange_seconds")
 

@@ -66,6 +66,8 @@ EXTRA_EXAMPLES = {
         options={"jingoudiao": True},
     ),
     "zimo": Example(PLAIN, "1p", how="zimo", options={"zimo_bonus": "fan"}),
+    # 夹心五 (RULES.md section 14): the winning 5 reads as the middle of 4-5-6.
+    "jiaxinwu": Example("123m46m789m234p55p", "5m", options={"middle_five": True}),
     # 杠番 is the round's to count (Round.gangfan): the example's concealed kong adds 2.
     "gangfan": Example(
         "123m456m789m5p",
@@ -91,7 +93,9 @@ def score_of(key: str) -> Score:
     example = PATTERN_EXAMPLES.get(key) or EXTRA_EXAMPLES[key]
     counts = to_counts(parse_tiles(example.hand) + [parse_tile(example.win)])
     melds = [Meld.parse(text) for text in example.melds]
-    context = WinContext(example.how, **{flag: True for flag in example.flags})
+    context = WinContext(
+        example.how, tile=parse_tile(example.win), **{flag: True for flag in example.flags}
+    )
     score = score_win(
         counts, melds, SUITS.index(VOID), context, example_options(example), example.gangfan
     )

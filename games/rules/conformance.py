@@ -13,7 +13,7 @@ from typing import Any
 
 from games.rules.hands import Meld, held_copies
 from games.rules.options import RoomOptions
-from games.rules.scoring import WinContext, best_ready_fan, score_win
+from games.rules.scoring import WinContext, best_ready_fan, score_win, win_allowed
 from games.rules.tiles import COPIES, parse_tile, parse_tiles, suit_index, tile_str, to_counts
 
 HAND_FLAGS = ("tianhu", "dihu", "last_tile")
@@ -68,11 +68,14 @@ def evaluate_hand(case: dict) -> dict:
         tianhu="tianhu" in flags,
         dihu="dihu" in flags,
         last_tile="last_tile" in flags,
+        tile=win,
     )
     counts[win] += 1
     _check_copies(counts, melds)
     score = score_win(counts, melds, void, context, options)
     if score is None:
+        return {"win": False}
+    if not win_allowed(score, context, options):
         return {"win": False}
     return {
         "win": True,

@@ -19,6 +19,7 @@ FAN_TABLES = ("chengdu", "video")
 # claim_seconds, and the table sees the tile on offer as long; "secret", within the
 # pause every discard gets alike, so that nobody learns who could claim it.
 CLAIM_WINDOWS = ("open", "secret")
+PONGS_FANS = (1, 2)  # 对对胡番数 (RULES.md section 14)
 CAP_RANGE = (2, 8)
 PIG_FAN_RANGE = (0, 8)
 SECONDS_RANGE = (5, 120)
@@ -61,6 +62,10 @@ class RoomOptions:
     # The owner lets each player switch on the coach (教练, games.players.coach) at the
     # table; such a room's rounds are not ranked. No rule of a round depends on it.
     coaching: bool = False
+    # RULES.md section 14's scoring options, at every table size.
+    ron_needs_fan: bool = False  # 点炮需番: a win on a discard needs 1 fan
+    pongs_fan: int = 1  # 对对胡番数: 对对胡 (and 清对, 将对) one fan more at 2
+    middle_five: bool = False  # 夹心五: +1 for a 5 won in the middle of 4-5-6
 
     def __post_init__(self) -> None:
         _check_int("base", self.base, low=1)
@@ -83,6 +88,8 @@ class RoomOptions:
             "late_added_kong_pays",
             "concealed_kong_shown",
             "coaching",
+            "ron_needs_fan",
+            "middle_five",
         ):
             value = getattr(self, name)
             if not isinstance(value, bool):
@@ -92,6 +99,8 @@ class RoomOptions:
         _check_choice("last_tiles_rule", self.last_tiles_rule, LAST_TILES_RULES)
         _check_choice("fan_table", self.fan_table, FAN_TABLES)
         _check_choice("claim_window", self.claim_window, CLAIM_WINDOWS)
+        if self.pongs_fan not in PONGS_FANS or isinstance(self.pongs_fan, bool):
+            raise ValueError(f"option pongs_fan: must be 1 or 2, got {self.pongs_fan!r}")
         for name in ("turn_seconds", "claim_seconds", "void_seconds", "exchange_seconds"):
             _check_int(name, getattr(self, name), *SECONDS_RANGE)
         if self.rounds is not None:
@@ -115,10 +124,11 @@ class RoomOptions:
         # stay exactly what they were.
         if data["rounds"] is None:
             del data["rounds"]
-        # Likewise section 13's options are written only when they differ from the
-        # default, so a round stored before they existed compares equal to its replay.
-        for name in SECTION_13_DEFAULTS:
-            if data[name] == SECTION_13_DEFAULTS[name]:
+        # Likewise the options of sections 13 and 14 are written only when they differ
+        # from the default, so a round stored before they existed compares equal to its
+        # replay.
+        for name in LATER_DEFAULTS:
+            if data[name] == LATER_DEFAULTS[name]:
                 del data[name]
         return data
 
@@ -151,7 +161,7 @@ def _check_choice(name: str, value: Any, choices: tuple[str, ...]) -> None:
 
 
 DEFAULT_OPTIONS = RoomOptions()
-SECTION_13_DEFAULTS = {
+LATER_DEFAULTS = {
     name: getattr(DEFAULT_OPTIONS, name)
     for name in (
         "exchange_three",
@@ -164,6 +174,9 @@ SECTION_13_DEFAULTS = {
         "fan_table",
         "claim_window",  # not of section 13, but as new: written only when not "open"
         "coaching",  # likewise: written only when the room allows the coach
+        "ron_needs_fan",  # section 14
+        "pongs_fan",
+        "middle_five",
     )
 }
 

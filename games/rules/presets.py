@@ -82,6 +82,11 @@ VIDEO_HALL = _preset(
     fan_table="chengdu",  # "基本胡 0番, 对对胡 1番, 清一色 2番, 清对 3番 ... 清龙七对 5番"
     claim_window="open",  # as the book: no text speaks of hiding who may claim
     coaching=False,  # as the book: a table of one of these texts plays without a coach
+    # Section 14's scoring options as the book: no text asks 1 fan of a win on a
+    # discard or speaks of 夹心五, and each counts 对对胡 as 1 fan (004: "对对胡（1番").
+    ron_needs_fan=False,
+    pongs_fan=1,
+    middle_five=False,
 )
 
 SICHUAN_PC = _preset(
@@ -120,6 +125,11 @@ SICHUAN_PC = _preset(
     fan_table="chengdu",  # "一番 平胡 ... 六番 天胡": the book's values counted from 1
     claim_window="open",  # as the book: no text speaks of hiding who may claim
     coaching=False,  # as the book: a table of one of these texts plays without a coach
+    # Section 14's scoring options as the book: no text asks 1 fan of a win on a
+    # discard or speaks of 夹心五, and each counts 对对胡 as 1 fan (004: "对对胡（1番").
+    ron_needs_fan=False,
+    pongs_fan=1,
+    middle_five=False,
 )
 
 ONLINE_XUELIU = _preset(
@@ -154,6 +164,11 @@ ONLINE_XUELIU = _preset(
     fan_table="chengdu",  # "牌型番數算法": 平胡 一番 ... 青龍七對 六番, the book's values from 1
     claim_window="open",  # as the book: no text speaks of hiding who may claim
     coaching=False,  # as the book: a table of one of these texts plays without a coach
+    # Section 14's scoring options as the book: no text asks 1 fan of a win on a
+    # discard or speaks of 夹心五, and each counts 对对胡 as 1 fan (004: "对对胡（1番").
+    ron_needs_fan=False,
+    pongs_fan=1,
+    middle_five=False,
 )
 
 QQ = _preset(
@@ -189,6 +204,11 @@ QQ = _preset(
     fan_table="video",  # its own table: "素番 1 ... 清七对 4 ... 天和 +4"
     claim_window="open",  # as the book: no text speaks of hiding who may claim
     coaching=False,  # as the book: a table of one of these texts plays without a coach
+    # Section 14's scoring options as the book: no text asks 1 fan of a win on a
+    # discard or speaks of 夹心五, and each counts 对对胡 as 1 fan (004: "对对胡（1番").
+    ron_needs_fan=False,
+    pongs_fan=1,
+    middle_five=False,
 )
 
 CHENGDU_HOME = _preset(
@@ -224,6 +244,11 @@ CHENGDU_HOME = _preset(
     fan_table="chengdu",  # "基本胡 0番 ... 清对 3番 ... 清龙七对 5番": the book's values
     claim_window="open",  # as the book: no text speaks of hiding who may claim
     coaching=False,  # as the book: a table of one of these texts plays without a coach
+    # Section 14's scoring options as the book: no text asks 1 fan of a win on a
+    # discard or speaks of 夹心五, and each counts 对对胡 as 1 fan (004: "对对胡（1番").
+    ron_needs_fan=False,
+    pongs_fan=1,
+    middle_five=False,
 )
 
 PRESETS: dict[str, Preset] = {

@@ -6,6 +6,7 @@ because 龙七对 takes one 根 away: 天胡 with all its 根 can beat 清龙七
 """
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from games.rules.hands import (
     ALL_TERMINAL,
@@ -68,12 +69,28 @@ EXTRA_KEYS = (
     "jingoudiao",
     "zimo",
     "gangfan",
+    "jiaxinwu",
 )
+# 对对胡番数 2 (RULES.md section 14): the patterns that are an 对对胡 are worth one more.
+PONGS_PATTERNS = ("duiduihu", "qingdui", "jiangdui")
+# 夹心五 reads the winning 5 as the middle of a 4-5-6: it counts only beside a pattern
+# whose reading may hold a sequence (not the pongs, seven pairs or 带幺九, whose 4-5-6
+# holds no 1 or 9). 天胡 and 地胡 read the hand freely.
+SEQUENCE_PATTERNS = frozenset({"pinghu", "qingyise", "tianhu", "dihu"})
+MIDDLE_RANK = 5
 
 
 def pattern_fan_table(options: RoomOptions) -> dict[str, int]:
-    """The room's pattern → fan table (option fan_table)."""
+    """The room's pattern → fan table (options fan_table and pongs_fan)."""
+    if options.pongs_fan == 2:
+        return _pongs_worth_more(options.fan_table)
     return VIDEO_PATTERN_FAN if options.fan_table == "video" else PATTERN_FAN
+
+
+@cache
+def _pongs_worth_more(fan_table: str) -> dict[str, int]:
+    table = VIDEO_PATTERN_FAN if fan_table == "video" else PATTERN_FAN
+    return {key: fan + (key in PONGS_PATTERNS) for key, fan in table.items()}
 
 
 HOW_VALUES = ("ron", "zimo", "rob_kong", "kong_draw", "after_kong")
@@ -88,6 +105,7 @@ class WinContext:
     tianhu: bool = False
     dihu: bool = False
     last_tile: bool = False
+    tile: int | None = None  # the winning tile, where one is known (夹心五 asks)
 
     def __post_init__(self) -> None:
         if self.how not in HOW_VALUES:
@@ -156,8 +174,26 @@ def _applicable_patterns(
     return found
 
 
+def _middle_five(counts: list[int], tile: int | None) -> bool:
+    """夹心五: the concealed tiles ``counts`` (the winning tile included) read as a winning
+    hand with ``tile``, a 5, as the middle of a 4-5-6 of its suit."""
+    if tile is None or rank_of(tile) != MIDDLE_RANK:
+        return False
+    sequence = (tile - 1, tile, tile + 1)  # a 5's neighbours are of its own suit
+    if any(counts[t] == 0 for t in sequence):
+        return False
+    rest = list(counts)
+    for t in sequence:
+        rest[t] -= 1
+    return is_standard_form(suit_keys(rest))
+
+
 def _extras(
-    held: list[int], melds: list[Meld], context: WinContext, options: RoomOptions
+    counts: list[int],
+    held: list[int],
+    melds: list[Meld],
+    context: WinContext,
+    options: RoomOptions,
 ) -> dict[str, int]:
     extras = {}
     gen = sum(1 for n in held if n == COPIES)
@@ -175,6 +211,8 @@ def _extras(
         extras["jingoudiao"] = 1
     if options.zimo_bonus == "fan" and context.self_drawn:
         extras["zimo"] = 1
+    if options.middle_five and _middle_five(counts, context.tile):
+        extras["jiaxinwu"] = 1
     if options.fan_table == "video" and options.tiandi_hu and context.self_drawn:
         if context.tianhu:
             extras["tianhu"] = VIDEO_BONUS_FAN["tianhu"]
@@ -204,7 +242,7 @@ def score_win(
     if not (is_standard_form(keys) or (not melds and is_seven_pairs_form(keys))):
         return None
     held = held_copies(counts, melds) if melds else counts
-    extras = _extras(held, melds, context, options)
+    extras = _extras(counts, held, melds, context, options)
     if gangfan:
         extras["gangfan"] = gangfan
     best: tuple[int, int, int] | None = None
@@ -216,6 +254,8 @@ def score_win(
             continue
         gen = extras.get("gen", 0) - (1 if pattern in DRAGON_PATTERNS else 0)
         total = table[pattern] + sum(v for k, v in extras.items() if k != "gen") + gen
+        if pattern not in SEQUENCE_PATTERNS:
+            total -= extras.get("jiaxinwu", 0)
         rank = (total, table[pattern], -order)
         if best is None or rank > best:
             best, best_pattern = rank, pattern
@@ -224,6 +264,8 @@ def score_win(
         value = extras.get(key, 0)
         if key == "gen" and best_pattern in DRAGON_PATTERNS:
             value -= 1
+        if key == "jiaxinwu" and best_pattern not in SEQUENCE_PATTERNS:
+            value = 0
         if value > 0:
             counted[key] = value
     raw_fan = best[0]
@@ -232,6 +274,12 @@ def score_win(
     if options.zimo_bonus == "base" and context.self_drawn:
         points += options.base
     return Score(pattern=best_pattern, patterns=counted, raw_fan=raw_fan, fan=fan, points=points)
+
+
+def win_allowed(score: Score, context: WinContext, options: RoomOptions) -> bool:
+    """点炮需番 (option ron_needs_fan, RULES.md section 14): a win on a discard or a
+    robbed kong needs 1 fan before the cap; a hand worth nothing wins only by 自摸."""
+    return context.self_drawn or not options.ron_needs_fan or score.raw_fan >= 1
 
 
 def best_ready_win(
@@ -249,7 +297,7 @@ def best_ready_win(
     best_tile, best = None, None
     for t in tiles:
         counts[t] += 1
-        score = score_win(counts, melds, void, WinContext("ron"), options, gangfan)
+        score = score_win(counts, melds, void, WinContext("ron", tile=t), options, gangfan)
         counts[t] -= 1
         if score is not None and (best is None or score.fan > best.fan):
             best_tile, best = t, score

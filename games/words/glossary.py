@@ -59,6 +59,7 @@ _PATTERN_TEXTS = {
         "血流成河 with kongs as fan: each exposed or added kong of the winner adds "
         "1 fan, each concealed kong 2, instead of kong money."
     ),
+    "jiaxinwu": _("夹心五: a win on a 5 in the middle of a 4-5-6 of its suit, 1 fan more."),
 }
 
 TERMS: dict[str, Term] = {

@@ -46,6 +46,7 @@ PATTERNS = {
     "jingoudiao": _("Golden hook"),
     "zimo": _("Self-drawn bonus"),
     "gangfan": _("Kong fan"),
+    "jiaxinwu": _("Middle five"),
 }
 
 # The ways to play of RULES.md section 13 (option ``mode``).

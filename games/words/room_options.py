@@ -51,8 +51,23 @@ def options_summary(options: dict) -> list[str]:
         words.append(_("last tiles as players left"))
     if parsed.fan_table == "video":
         words.append(_("QQ fan table"))
+    words += _table_scoring_words(parsed)
     if parsed.coaching:
         words.append(coaching_words())
+    return words
+
+
+def _table_scoring_words(parsed: RoomOptions) -> list[str]:
+    """RULES.md section 14's scoring options, when set."""
+    from django.utils.translation import gettext as _
+
+    words = []
+    if parsed.ron_needs_fan:
+        words.append(_("a discard win needs 1 fan"))
+    if parsed.pongs_fan == 2:
+        words.append(_("对对胡 2 fan"))
+    if parsed.middle_five:
+        words.append(_("middle five (夹心五)"))
     return words
 
 

@@ -10,7 +10,7 @@ from games.rules.round.actions import (
     SEATS,
 )
 from games.rules.round.claim import Claim
-from games.rules.scoring import score_win
+from games.rules.scoring import score_win, win_allowed
 from games.rules.tiles import (
     RANKS,
     tile_str,
@@ -23,8 +23,14 @@ class Claims:
     def _claim_verbs(self, seat: int, claim: Claim) -> list[str]:
         verbs = []
         tile = claim.tile
-        score = self._win_score(seat, tile, self._claim_context(claim))
-        if score is not None and not self._blocked(seat, score.fan):
+        context = self._claim_context(claim)
+        score = self._win_score(seat, tile, context)
+        # Not offered at all when 点炮需番 refuses it: passing over it blocks nothing.
+        if (
+            score is not None
+            and not self._blocked(seat, score.fan)
+            and win_allowed(score, context, self.options)
+        ):
             verbs.append("win")
             claim.win_fans[seat] = score.fan
         count = self.hands[seat][tile]

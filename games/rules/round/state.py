@@ -235,13 +235,14 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
             tianhu=first_action and seat == self.dealer and self.turn_kind == "deal",
             dihu=first_action and seat != self.dealer and self.draws[seat] == 1,
             last_tile=not self.wall and self.turn_kind != "deal",
+            tile=self.drawn,
         )
 
     def _claim_context(self, claim: Claim) -> WinContext:
         if claim.kind == "rob":
-            return WinContext(how="rob_kong")
+            return WinContext(how="rob_kong", tile=claim.tile)
         how = "after_kong" if claim.after_kong else "ron"
-        return WinContext(how=how, last_tile=claim.last_tile)
+        return WinContext(how=how, last_tile=claim.last_tile, tile=claim.tile)
 
     def apply(self, seat: int, action: Action) -> list[dict]:
         """Apply one action; return the events it caused, or raise IllegalAction."""
