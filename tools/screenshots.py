@@ -23,7 +23,12 @@ from benchmarks.bench_table import next_click
 from harness.browser import CHROMIUM, CHROMIUM_ARGS, play_against_computers
 from harness.site import running_site
 
-SIZES = {"phone": (412, 915), "landscape": (915, 412), "desktop": (1366, 768)}
+SIZES = {
+    "phone": (412, 915),
+    "landscape": (915, 412),
+    "laptop": (1280, 800),
+    "desktop": (1366, 768),
+}
 LANGUAGES = {"zh": "zh-hans", "en": "en"}
 
 
