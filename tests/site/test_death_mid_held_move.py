@@ -16,7 +16,7 @@ import signal
 import pytest
 
 from harness.site import Site
-from tests.site.test_death_mid_move import ROOM, STORED, shown_versions
+from tests.site.death import ROOM, STORED, shown_versions
 
 aiohttp = pytest.importorskip("aiohttp")
 
