@@ -141,18 +141,19 @@ IDLE = "1123456778899m"
 PLAIN_WAIT = "123p456p789p11s44s"  # void m: wins on 1s or 4s, a plain win
 
 
-def test_a_win_the_option_refuses_is_not_offered_and_passing_blocks_nothing():
-    state = table([DISCARDER, IDLE, PLAIN_WAIT, IDLE], voids="ssms", wall="9p9p9p5m5m")
-    act(state, 0, "discard", "4s")
-    assert legal(state, 2) == {("win", None), ("pong", None), ("pass", None)}  # option off
-
+def plain_wait_offered(**options):
+    """The table once seat 0 has discarded the 4s seat 2 could win on with nothing."""
     state = table(
-        [DISCARDER, IDLE, PLAIN_WAIT, IDLE],
-        voids="ssms",
-        wall="9p9p9p5m5m",
-        options={"ron_needs_fan": True},
+        [DISCARDER, IDLE, PLAIN_WAIT, IDLE], voids="ssms", wall="9p9p9p5m5m", options=options
     )
     act(state, 0, "discard", "4s")
+    return state
+
+
+def test_a_win_the_option_refuses_is_not_offered_and_passing_blocks_nothing():
+    off = plain_wait_offered()
+    assert legal(off, 2) == {("win", None), ("pong", None), ("pass", None)}
+    state = plain_wait_offered(ron_needs_fan=True)
     assert legal(state, 2) == {("pong", None), ("pass", None)}  # the pong still is
     act(state, 2, "pass")
     assert state.passed_fan[2] is None  # no win passed over: 过水不胡 does not follow
@@ -160,11 +161,5 @@ def test_a_win_the_option_refuses_is_not_offered_and_passing_blocks_nothing():
 
 
 def test_the_win_on_offer_is_none_where_the_option_refuses_it():
-    state = table(
-        [DISCARDER, IDLE, PLAIN_WAIT, IDLE],
-        voids="ssms",
-        wall="9p9p9p5m5m",
-        options={"ron_needs_fan": True},
-    )
-    act(state, 0, "discard", "4s")
-    assert state.win_on_offer(2) is None
+    assert plain_wait_offered().win_on_offer(2).fan == 0
+    assert plain_wait_offered(ron_needs_fan=True).win_on_offer(2) is None

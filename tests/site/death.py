@@ -2,7 +2,10 @@
 test_death_mid_held_move.py): the room they play in, the round as stored, the versions a
 page was shown."""
 
+import asyncio
+import json
 import re
+import signal
 
 from django.test import override_settings
 
@@ -49,3 +52,54 @@ def shown_versions(frames: list[str], code: str, secret: str) -> list[int]:
     with override_settings(SECRET_KEY=secret):
         decoded = [version_token.decode(code, int(t)) for f in frames for t in VERSION.findall(f)]
     return [v for v in decoded if v is not None]
+
+
+async def page(url: str, code: str, cookie: str, seconds: float, answer=None) -> list[str]:
+    """The frames a person's table page is sent until its socket closes (the process
+    died) or ``seconds`` pass. With ``answer``, the page sends what ``answer(frame)``
+    returns for each frame (a command, or None for nothing), as a browser's forms do."""
+    import aiohttp
+
+    frames = []
+    headers = {"Cookie": cookie, "Origin": url}
+    ws_url = url.replace("http://", "ws://") + f"/ws/tables/{code}/"
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(ws_url, headers=headers) as socket:
+            try:
+                async with asyncio.timeout(seconds):
+                    async for message in socket:
+                        if message.type != aiohttp.WSMsgType.TEXT:
+                            continue
+                        frames.append(message.data)
+                        command = answer(message.data) if answer else None
+                        if command is not None:
+                            await socket.send_str(json.dumps(command))
+            except TimeoutError:
+                pass
+    return frames
+
+
+def nothing_lost_nothing_shown(site, room: dict, frames: list[str], dying: int, die_at: str):
+    """The process died (SIGKILL) in the move that would have stored version ``dying``,
+    before its commit (``uncommitted``) or after it (``unsent``), its page showing
+    ``frames``: the moves before it stand, that one only if committed; no page was shown
+    it; a new process goes on from the database; the round replays from its log."""
+    code, cookie, secret = room["code"], room["cookie"], site.env["SECRET_KEY"]
+    assert site.processes[0].wait(timeout=10) == -signal.SIGKILL, "the process did not die"
+    stored = json.loads(site.python(STORED))
+    committed = dying if die_at == "unsent" else dying - 1
+    assert stored["version"] == stored["newest"] == committed
+    assert stored["events"] == stored["last_event"]
+    # The page was shown the table as it went (a tile on offer shows as no version).
+    shown = shown_versions(frames, code, secret)
+    assert shown and max(shown) < dying
+
+    # A new process goes on from the database (its timer loop may play on before the
+    # page is open again): the page is shown the committed moves' table or a later one.
+    site.env["XUEZHAN_DIE_AT"] = ""
+    url = site.start()
+    versions = shown_versions(asyncio.run(page(url, code, cookie, seconds=3)), code, secret)
+    assert versions[0] >= committed and max(versions) > committed
+    site.stop_all()
+    verified = site.manage("verify_rounds").stdout
+    assert verified.strip().endswith(": ok"), verified

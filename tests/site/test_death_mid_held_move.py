@@ -11,12 +11,11 @@ form the page is shown that may move the table (定缺, a discard, a pass)."""
 import asyncio
 import json
 import re
-import signal
 
 import pytest
 
 from harness.site import Site
-from tests.site.death import ROOM, STORED, shown_versions
+from tests.site.death import ROOM, nothing_lost_nothing_shown, page
 
 aiohttp = pytest.importorskip("aiohttp")
 
@@ -27,9 +26,8 @@ HAND_TILE = re.compile(r'<button type="submit" name="tile" value="(\w+)" class="
 MOVES = ("void", "discard", "pass")
 
 
-def moves_on(frame: str) -> list[dict]:
-    """The moves the frame's forms offer, as the page would send them."""
-    found = []
+def move_on(frame: str) -> dict | None:
+    """The first move the frame's forms offer, as the page would send it; None if none."""
     for body in FORM.findall(frame):
         fields = dict(HIDDEN.findall(body))
         if fields.get("type") not in MOVES:
@@ -40,29 +38,8 @@ def moves_on(frame: str) -> list[dict]:
             if not legal:
                 continue
             fields["tile"] = legal[-1]  # the drawn tile comes last
-        found.append(fields)
-    return found
-
-
-async def play(url: str, code: str, cookie: str, seconds: float) -> list[str]:
-    """The person's page: every frame it is sent, a move sent for each frame that offers
-    one, until its socket closes (the process died) or ``seconds`` pass."""
-    frames = []
-    headers = {"Cookie": cookie, "Origin": url}
-    ws_url = url.replace("http://", "ws://") + f"/ws/tables/{code}/"
-    async with aiohttp.ClientSession() as session:
-        async with session.ws_connect(ws_url, headers=headers) as socket:
-            try:
-                async with asyncio.timeout(seconds):
-                    async for message in socket:
-                        if message.type != aiohttp.WSMsgType.TEXT:
-                            continue
-                        frames.append(message.data)
-                        for move in moves_on(message.data)[:1]:
-                            await socket.send_str(json.dumps(move))
-            except TimeoutError:
-                pass
-    return frames
+        return fields
+    return None
 
 
 @pytest.mark.parametrize("die_at", ["uncommitted", "unsent"])
@@ -78,30 +55,12 @@ def test_a_process_killed_mid_move_on_a_held_round_loses_nothing(die_at, tmp_pat
         BOT_DELAY="0.2",
     )
     site.prepare()
-    secret = site.env["SECRET_KEY"]
     try:
         url = site.start()
         # The room of test_death_mid_move, with the person playing: 托管 off again.
         room = json.loads(site.python(ROOM.replace("on=True", "on=False")))
-        code, cookie = room["code"], room["cookie"]
-        frames = asyncio.run(play(url, code, cookie, seconds=90))
-        dead = site.processes[0]
-        assert dead.wait(timeout=10) == -signal.SIGKILL, "the process did not die"
+        frames = asyncio.run(page(url, room["code"], room["cookie"], 90, answer=move_on))
         dying = json.loads(note.read_text())["version"]
-        stored = json.loads(site.python(STORED))
-        committed = dying if die_at == "unsent" else dying - 1
-        assert stored["version"] == stored["newest"] == committed
-        assert stored["events"] == stored["last_event"]
-        shown = shown_versions(frames, code, secret)
-        assert shown and max(shown) < dying
-
-        site.env["XUEZHAN_DIE_AT"] = ""
-        url = site.start()
-        frames = asyncio.run(play(url, code, cookie, seconds=3))
-        versions = shown_versions(frames, code, secret)
-        assert versions[0] >= committed and max(versions) > committed
-        site.stop_all()
-        verified = site.manage("verify_rounds").stdout
-        assert verified.strip().endswith(": ok"), verified
+        nothing_lost_nothing_shown(site, room, frames, dying, die_at)
     finally:
         site.stop_all()

@@ -10,34 +10,15 @@ computers and a person on 托管 plays on its own, watched by the person's page.
 
 import asyncio
 import json
-import signal
 
 import pytest
 
 from harness.site import Site
-from tests.site.death import ROOM, STORED, shown_versions
+from tests.site.death import ROOM, nothing_lost_nothing_shown, page
 
 aiohttp = pytest.importorskip("aiohttp")
 
 DIES_ON_MOVE = 6
-
-
-async def watch(url: str, code: str, cookie: str, until_closed: bool, seconds: float) -> list:
-    """The frames the person's page is sent, until its socket closes (the process died)
-    or ``seconds`` pass."""
-    frames = []
-    headers = {"Cookie": cookie, "Origin": url}
-    ws_url = url.replace("http://", "ws://") + f"/ws/tables/{code}/"
-    async with aiohttp.ClientSession() as session:
-        async with session.ws_connect(ws_url, headers=headers) as socket:
-            try:
-                async with asyncio.timeout(seconds):
-                    async for message in socket:
-                        if message.type == aiohttp.WSMsgType.TEXT:
-                            frames.append(message.data)
-            except TimeoutError:
-                assert not until_closed, "the process did not die"
-    return frames
 
 
 @pytest.mark.parametrize("die_at", ["uncommitted", "unsent"])
@@ -52,33 +33,10 @@ def test_a_process_killed_mid_move_loses_nothing_committed_and_shows_nothing_unc
         BOT_DELAY="0.5",
     )
     site.prepare()
-    secret = site.env["SECRET_KEY"]
     try:
         url = site.start()
         room = json.loads(site.python(ROOM))
-        code, cookie = room["code"], room["cookie"]
-        frames = asyncio.run(watch(url, code, cookie, until_closed=True, seconds=60))
-        dead = site.processes[0]
-        assert dead.wait(timeout=10) == -signal.SIGKILL
-        stored = json.loads(site.python(STORED))
-        # The moves before it stand; the one it died in stands only if it was committed.
-        committed = DIES_ON_MOVE if die_at == "unsent" else DIES_ON_MOVE - 1
-        assert stored["version"] == stored["newest"] == committed
-        assert stored["events"] == stored["last_event"]
-        # No page was shown the move the process died in (committed or not); the page
-        # was shown the table as it went (a tile on offer shows as no version).
-        shown = shown_versions(frames, code, secret)
-        assert shown and max(shown) < DIES_ON_MOVE
-
-        # A new process goes on from the database (its timer loop may play on before the
-        # page is open again): the page is shown the committed moves' table or a later one.
-        site.env["XUEZHAN_DIE_AT"] = ""
-        url = site.start()
-        frames = asyncio.run(watch(url, code, cookie, until_closed=False, seconds=3))
-        versions = shown_versions(frames, code, secret)
-        assert versions[0] >= committed and max(versions) > committed
-        site.stop_all()
-        verified = site.manage("verify_rounds").stdout
-        assert verified.strip().endswith(": ok"), verified
+        frames = asyncio.run(page(url, room["code"], room["cookie"], seconds=60))
+        nothing_lost_nothing_shown(site, room, frames, DIES_ON_MOVE, die_at)
     finally:
         site.stop_all()
