@@ -1,7 +1,11 @@
-"""The room form's fields for RULES.md section 14's scoring options (点炮需番, 对对胡番数,
-夹心五): set, validated, and stored only when they differ from the book's table."""
+"""RULES.md section 14's scoring options (点炮需番, 对对胡番数, 夹心五) on the room form (set,
+validated, stored only when they differ from the book's table) and in the words the lobby
+and the table say of a room's rules."""
+
+from django.utils import translation
 
 from games.rooms.forms import RoomForm
+from games.words.room_options import options_summary
 from tests.rooms.forms import form_data
 
 
@@ -19,3 +23,13 @@ def test_the_room_form_sets_the_three_options_and_stores_only_what_differs():
         True,
     )
     assert not RoomForm(data=form_data(pongs_fan="3")).is_valid()
+
+
+def test_the_lobby_and_the_table_name_the_options_a_room_plays():
+    chosen = {"ron_needs_fan": True, "pongs_fan": 2, "middle_five": True}
+    with translation.override("zh-hans"):
+        assert {"点炮需番", "对对胡 2 番", "夹心五"} <= set(options_summary(chosen))
+        assert not {"点炮需番", "对对胡 2 番", "夹心五"} & set(options_summary({}))
+    with translation.override("en"):
+        words = options_summary(chosen)
+        assert {"a discard win needs 1 fan", "对对胡 2 fan", "middle five (夹心五)"} <= set(words)
