@@ -73,10 +73,8 @@ def evaluate_hand(case: dict) -> dict:
     counts[win] += 1
     _check_copies(counts, melds)
     score = score_win(counts, melds, void, context, options)
-    if score is None:
-        return {"win": False}
-    if not win_allowed(score, context, options):
-        return {"win": False}
+    if score is None or not win_allowed(score, context, options):
+        return {"win": False}  # no winning hand, or 点炮需番 refuses a win worth nothing
     return {
         "win": True,
         "fan": score.fan,

@@ -188,6 +188,24 @@ def _middle_five(counts: list[int], tile: int | None) -> bool:
     return is_standard_form(suit_keys(rest))
 
 
+def _extras_beside(pattern: str, extras: dict[str, int]) -> dict[str, int]:
+    """The extras that count beside ``pattern``, in the rule book's order: a four of a
+    kind that makes 龙七对 is not also a 根, and 夹心五 needs a reading that holds its
+    4-5-6 (SEQUENCE_PATTERNS)."""
+    counted = {}
+    if not extras:  # most hands the computer players weigh: nothing to look through
+        return counted
+    for key in EXTRA_KEYS + tuple(VIDEO_BONUS_FAN):
+        value = extras.get(key, 0)
+        if key == "gen" and pattern in DRAGON_PATTERNS:
+            value -= 1
+        if key == "jiaxinwu" and pattern not in SEQUENCE_PATTERNS:
+            value = 0
+        if value > 0:
+            counted[key] = value
+    return counted
+
+
 def _extras(
     counts: list[int],
     held: list[int],
@@ -252,22 +270,11 @@ def score_win(
     for order, pattern in enumerate(table):
         if pattern not in patterns:
             continue
-        gen = extras.get("gen", 0) - (1 if pattern in DRAGON_PATTERNS else 0)
-        total = table[pattern] + sum(v for k, v in extras.items() if k != "gen") + gen
-        if pattern not in SEQUENCE_PATTERNS:
-            total -= extras.get("jiaxinwu", 0)
+        total = table[pattern] + sum(_extras_beside(pattern, extras).values())
         rank = (total, table[pattern], -order)
         if best is None or rank > best:
             best, best_pattern = rank, pattern
-    counted = {best_pattern: table[best_pattern]}
-    for key in EXTRA_KEYS + tuple(VIDEO_BONUS_FAN):
-        value = extras.get(key, 0)
-        if key == "gen" and best_pattern in DRAGON_PATTERNS:
-            value -= 1
-        if key == "jiaxinwu" and best_pattern not in SEQUENCE_PATTERNS:
-            value = 0
-        if value > 0:
-            counted[key] = value
+    counted = {best_pattern: table[best_pattern], **_extras_beside(best_pattern, extras)}
     raw_fan = best[0]
     fan = options.capped(raw_fan)
     points = options.base * 2**fan

@@ -10,7 +10,7 @@ from games.rules.round.actions import (
     SEATS,
 )
 from games.rules.round.claim import Claim
-from games.rules.scoring import score_win, win_allowed
+from games.rules.scoring import Score, score_win, win_allowed
 from games.rules.tiles import (
     RANKS,
     tile_str,
@@ -23,14 +23,8 @@ class Claims:
     def _claim_verbs(self, seat: int, claim: Claim) -> list[str]:
         verbs = []
         tile = claim.tile
-        context = self._claim_context(claim)
-        score = self._win_score(seat, tile, context)
-        # Not offered at all when 点炮需番 refuses it: passing over it blocks nothing.
-        if (
-            score is not None
-            and not self._blocked(seat, score.fan)
-            and win_allowed(score, context, self.options)
-        ):
+        score = self._claim_win(seat, claim)
+        if score is not None and not self._blocked(seat, score.fan):
             verbs.append("win")
             claim.win_fans[seat] = score.fan
         count = self.hands[seat][tile]
@@ -44,6 +38,16 @@ class Claims:
                 verbs.append("kong")
             verbs.append("pong")
         return verbs
+
+    def _claim_win(self, seat: int, claim: Claim) -> Score | None:
+        """What ``seat`` would score by winning on the tile of ``claim``; None when that is
+        no winning hand, or when 点炮需番 refuses it (then it is not offered at all, and
+        passing over it blocks nothing)."""
+        context = self._claim_context(claim)
+        score = self._win_score(seat, claim.tile, context)
+        if score is None or not win_allowed(score, context, self.options):
+            return None
+        return score
 
     def _blocked(self, seat: int, fan: int) -> bool:
         passed = self.passed_fan[seat]

@@ -8,7 +8,7 @@ from games.rules.round.actions import (
     SEATS,
     action_to_dict,
 )
-from games.rules.scoring import Score, win_allowed
+from games.rules.scoring import Score
 from games.rules.tiles import (
     SUITS,
     parse_tile,
@@ -141,10 +141,7 @@ class Views:
         """What ``seat`` would score by winning now: on the tile on offer, or (on their
         turn) by 自摸. None when they cannot win."""
         if self.phase in ("claim", "rob") and seat in self.claim.options:
-            context = self._claim_context(self.claim)
-            score = self._win_score(seat, self.claim.tile, context)
-            # 点炮需番 may refuse it (games.rules.scoring.win_allowed).
-            return score if score and win_allowed(score, context, self.options) else None
+            return self._claim_win(seat, self.claim)
         if self.phase == "turn" and seat == self.current and self.turn_kind != "pong":
             return self._win_score(seat, None, self._zimo_context(seat))
         return None
