@@ -33,6 +33,11 @@ class Preset:
         return RoomOptions.from_dict(dict(self.options))
 
 
+# Section 14's scoring options, the same in every text: none asks 1 fan of a win on a
+# discard or speaks of 夹心五, and each counts 对对胡 as 1 fan (004: "对对胡（1番").
+SECTION_14_AS_THE_BOOK = {"ron_needs_fan": False, "pongs_fan": 1, "middle_five": False}
+
+
 def _preset(key: str, label: str, seed: str | None, **options: Any) -> Preset:
     missing = {f.name for f in fields(RoomOptions)} - set(options)
     if missing:
@@ -82,11 +87,7 @@ VIDEO_HALL = _preset(
     fan_table="chengdu",  # "基本胡 0番, 对对胡 1番, 清一色 2番, 清对 3番 ... 清龙七对 5番"
     claim_window="open",  # as the book: no text speaks of hiding who may claim
     coaching=False,  # as the book: a table of one of these texts plays without a coach
-    # Section 14's scoring options as the book: no text asks 1 fan of a win on a
-    # discard or speaks of 夹心五, and each counts 对对胡 as 1 fan (004: "对对胡（1番").
-    ron_needs_fan=False,
-    pongs_fan=1,
-    middle_five=False,
+    **SECTION_14_AS_THE_BOOK,
 )
 
 SICHUAN_PC = _preset(
@@ -125,11 +126,7 @@ SICHUAN_PC = _preset(
     fan_table="chengdu",  # "一番 平胡 ... 六番 天胡": the book's values counted from 1
     claim_window="open",  # as the book: no text speaks of hiding who may claim
     coaching=False,  # as the book: a table of one of these texts plays without a coach
-    # Section 14's scoring options as the book: no text asks 1 fan of a win on a
-    # discard or speaks of 夹心五, and each counts 对对胡 as 1 fan (004: "对对胡（1番").
-    ron_needs_fan=False,
-    pongs_fan=1,
-    middle_five=False,
+    **SECTION_14_AS_THE_BOOK,
 )
 
 ONLINE_XUELIU = _preset(
@@ -164,11 +161,7 @@ ONLINE_XUELIU = _preset(
     fan_table="chengdu",  # "牌型番數算法": 平胡 一番 ... 青龍七對 六番, the book's values from 1
     claim_window="open",  # as the book: no text speaks of hiding who may claim
     coaching=False,  # as the book: a table of one of these texts plays without a coach
-    # Section 14's scoring options as the book: no text asks 1 fan of a win on a
-    # discard or speaks of 夹心五, and each counts 对对胡 as 1 fan (004: "对对胡（1番").
-    ron_needs_fan=False,
-    pongs_fan=1,
-    middle_five=False,
+    **SECTION_14_AS_THE_BOOK,
 )
 
 QQ = _preset(
@@ -204,11 +197,7 @@ QQ = _preset(
     fan_table="video",  # its own table: "素番 1 ... 清七对 4 ... 天和 +4"
     claim_window="open",  # as the book: no text speaks of hiding who may claim
     coaching=False,  # as the book: a table of one of these texts plays without a coach
-    # Section 14's scoring options as the book: no text asks 1 fan of a win on a
-    # discard or speaks of 夹心五, and each counts 对对胡 as 1 fan (004: "对对胡（1番").
-    ron_needs_fan=False,
-    pongs_fan=1,
-    middle_five=False,
+    **SECTION_14_AS_THE_BOOK,
 )
 
 CHENGDU_HOME = _preset(
@@ -244,11 +233,7 @@ CHENGDU_HOME = _preset(
     fan_table="chengdu",  # "基本胡 0番 ... 清对 3番 ... 清龙七对 5番": the book's values
     claim_window="open",  # as the book: no text speaks of hiding who may claim
     coaching=False,  # as the book: a table of one of these texts plays without a coach
-    # Section 14's scoring options as the book: no text asks 1 fan of a win on a
-    # discard or speaks of 夹心五, and each counts 对对胡 as 1 fan (004: "对对胡（1番").
-    ron_needs_fan=False,
-    pongs_fan=1,
-    middle_five=False,
+    **SECTION_14_AS_THE_BOOK,
 )
 
 PRESETS: dict[str, Preset] = {
