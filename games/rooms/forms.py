@@ -1,5 +1,5 @@
-"""The room form: every option of RULES.md sections 10 and 13, defaults preselected, in
-words; and the preset chooser, which fills the form with one seed text's rules
+"""The room form: every option of RULES.md sections 10, 13 and 14, defaults preselected,
+in words; and the preset chooser, which fills the form with one seed text's rules
 (games.rules.presets)."""
 
 import json
@@ -44,6 +44,18 @@ ON_OFF_OPTIONS = {
     "jingoudiao": (
         _("Golden hook (金钩钓)"),
         _("+1 fan for four melds won on a single waiting tile."),
+    ),
+    # RULES.md section 14's scoring options, at every table.
+    "ron_needs_fan": (
+        _("A win on a discard needs 1 fan (点炮需番)"),
+        _(
+            "A hand worth no fan may win only by drawing its tile itself (自摸); a win on "
+            "a discard or a robbed kong needs at least 1 fan, 根 and extras included."
+        ),
+    ),
+    "middle_five": (
+        _("Middle five (夹心五)"),
+        _("+1 fan for a win on a 5 that sits in the middle of a 4-5-6 of its suit."),
     ),
     "kong_transfer": (
         _("Call transfer (呼叫转移)"),
@@ -263,27 +275,12 @@ class RoomForm(forms.Form):
         ),
     )
 
-    # RULES.md section 14's scoring options (fold under "More rules").
-    ron_needs_fan = forms.BooleanField(
-        label=_("A win on a discard needs 1 fan (点炮需番)"),
-        required=False,
-        initial=DEFAULT_OPTIONS.ron_needs_fan,
-        help_text=_(
-            "A hand worth no fan may win only by drawing its tile itself (自摸); a win on "
-            "a discard or a robbed kong needs at least 1 fan, 根 and extras included."
-        ),
-    )
+    # RULES.md section 14's 对对胡番数 (its on/off options are in ON_OFF_OPTIONS).
     pongs_fan = forms.TypedChoiceField(
         label=_("对对胡 is worth (对对胡番数)"),
         choices=[(1, _("1 fan")), (2, _("2 fan: 清对 and 将对 one fan more too"))],
         coerce=int,
         initial=DEFAULT_OPTIONS.pongs_fan,
-    )
-    middle_five = forms.BooleanField(
-        label=_("Middle five (夹心五)"),
-        required=False,
-        initial=DEFAULT_OPTIONS.middle_five,
-        help_text=_("+1 fan for a win on a 5 that sits in the middle of a 4-5-6 of its suit."),
     )
 
     def __init__(self, *args, **kwargs):
@@ -400,9 +397,7 @@ class RoomForm(forms.Form):
                 *SECTION_13_CHOICES,
                 "exchange_seconds",
                 "coaching",
-                "ron_needs_fan",
                 "pongs_fan",
-                "middle_five",
             )
         }
         # The kong rule of 血流成河 only: another room keeps the default, so its stored
