@@ -44,9 +44,13 @@ def _check_copies(counts: list[int], melds: list[Meld]) -> None:
 
 def evaluate_hand(case: dict) -> dict:
     hand = parse_tiles(_require(case, "hand"))
-    void = suit_index(_require(case, "void"))
-    melds = _parse_melds(case)
     options = RoomOptions.from_dict(case.get("options"))
+    # Two suits (两房, RULES.md section 14): nobody has a void; a case may say none.
+    if options.has_voids or case.get("void") is not None:
+        void = suit_index(_require(case, "void"))
+    else:
+        void = None
+    melds = _parse_melds(case)
     expected_size = 13 - 3 * len(melds)
     if len(hand) != expected_size:
         raise ValueError(
@@ -98,14 +102,14 @@ ROUND_VERBS = (
 )
 
 
-def _parse_round_action(item: Any) -> tuple[int, tuple[str, int | None], bool]:
+def _parse_round_action(item: Any, seats: int) -> tuple[int, tuple[str, int | None], bool]:
     if not isinstance(item, list) or len(item) < 2:
         raise ValueError(f"an action is [seat, verb] or [seat, verb, arg], got {item!r}")
     illegal = item[-1] == "illegal"
     parts = item[:-1] if illegal else item
     seat, verb = parts[0], parts[1]
-    if seat not in range(4) or isinstance(seat, bool):
-        raise ValueError(f"seat must be 0–3 in {item!r}")
+    if seat not in range(seats) or isinstance(seat, bool):
+        raise ValueError(f"seat must be 0–{seats - 1} in {item!r}")
     if verb not in ROUND_VERBS:
         raise ValueError(f"unknown verb {verb!r} in {item!r}")
     arg = parts[2] if len(parts) > 2 else None
@@ -132,16 +136,17 @@ def play_round(case: dict) -> dict:
     """
     from games.rules.round import IllegalAction, Round
 
+    options = RoomOptions.from_dict(case.get("options"))
+    seats = options.players  # RULES.md section 14: one hand per player, seats 0 … N − 1
     hands_text = _require(case, "hands")
-    if not isinstance(hands_text, list) or len(hands_text) != 4:
-        raise ValueError("'hands' must be a list of four hands")
+    if not isinstance(hands_text, list) or len(hands_text) != seats:
+        raise ValueError(f"'hands' must be a list of {seats} hands, one per player")
     dealer = _require(case, "dealer")
-    if dealer not in range(4) or isinstance(dealer, bool):
-        raise ValueError(f"'dealer' must be a seat 0–3, got {dealer!r}")
+    if dealer not in range(seats) or isinstance(dealer, bool):
+        raise ValueError(f"'dealer' must be a seat 0–{seats - 1}, got {dealer!r}")
     hands = [parse_tiles(text) for text in hands_text]
     wall = parse_tiles(_require(case, "wall"))
-    options = RoomOptions.from_dict(case.get("options"))
-    actions = [_parse_round_action(item) for item in _require(case, "actions")]
+    actions = [_parse_round_action(item, seats) for item in _require(case, "actions")]
     direction = case.get("exchange_direction")
     if options.exchange_three and direction is None:
         raise ValueError("a case with exchange_three gives 'exchange_direction'")

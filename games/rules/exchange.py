@@ -1,9 +1,13 @@
 """换三张 (swap three), RULES.md section 13: pure helpers, no state of their own.
 
 After the deal and before 定缺 every player secretly picks three tiles of one suit; when
-all four have picked, each pick goes at once to the next player, the previous one or the
+all have picked, each pick goes at once to the next player, the previous one or the
 one opposite. The direction is drawn from the round's secret seed, under a key of its
 own, so that the sha256 commitment shown before play cannot tell it.
+
+At a table for three there is nobody opposite: the direction is drawn among next and
+previous; at a table for two each pick goes to the other player, "next" (RULES.md
+section 14).
 """
 
 import random
@@ -13,10 +17,12 @@ from games.rules.messages import gettext_noop
 from games.rules.tiles import RANKS, SUIT_COUNT, TILE_KINDS, format_tiles, from_counts
 
 PICK_SIZE = 3
-SEATS = 4
-# Direction -> how many seats on the tiles travel (play passes from seat i to i + 1).
+# Direction -> how many seats on the tiles travel at a table for four (play passes from
+# seat i to i + 1); "previous" is always one seat back, whatever the table's size.
 DIRECTIONS = {"next": 1, "opposite": 2, "previous": 3}
 DIRECTION_NAMES = tuple(DIRECTIONS)
+# The directions a table of each size draws among.
+DIRECTIONS_AT = {4: DIRECTION_NAMES, 3: ("next", "previous"), 2: ("next",)}
 
 
 class BadPick(ValueError):
@@ -28,28 +34,38 @@ class BadPick(ValueError):
         super().__init__(message % params if params else message)
 
 
-def direction_from_seed(seed: str) -> str:
+def direction_from_seed(seed: str, players: int = 4) -> str:
     """The round's direction. Keyed by the secret seed itself (never by its public hash),
-    and by a key apart from the wall's, so neither one tells the other."""
-    return random.Random(f"xuezhan-exchange:{seed}").choice(DIRECTION_NAMES)
+    and by a key apart from the wall's, so neither one tells the other. A table for two
+    has one direction and draws nothing."""
+    choices = DIRECTIONS_AT[players]
+    if len(choices) == 1:
+        return choices[0]
+    return random.Random(f"xuezhan-exchange:{seed}").choice(choices)
 
 
-def check_direction(direction: object) -> str:
-    if direction not in DIRECTIONS:
+def check_direction(direction: object, players: int = 4) -> str:
+    choices = DIRECTIONS_AT[players]
+    if direction not in choices:
         raise ValueError(
-            f"exchange_direction must be one of {', '.join(DIRECTION_NAMES)}, got {direction!r}"
+            f"exchange_direction at a table for {players} must be one of "
+            f"{', '.join(choices)}, got {direction!r}"
         )
     return direction
 
 
-def receiver(seat: int, direction: str) -> int:
+def _step(direction: str) -> int:
+    return -1 if direction == "previous" else DIRECTIONS[direction]
+
+
+def receiver(seat: int, direction: str, players: int = 4) -> int:
     """The seat that gets ``seat``'s three tiles."""
-    return (seat + DIRECTIONS[direction]) % SEATS
+    return (seat + _step(direction)) % players
 
 
-def giver(seat: int, direction: str) -> int:
+def giver(seat: int, direction: str, players: int = 4) -> int:
     """The seat whose three tiles ``seat`` gets."""
-    return (seat - DIRECTIONS[direction]) % SEATS
+    return (seat - _step(direction)) % players
 
 
 def validate_pick(counts: list[int], pick: object) -> tuple[int, ...]:
@@ -78,10 +94,11 @@ def all_picks(counts: list[int]) -> list[tuple[int, ...]]:
 
 
 def swap(hands: list[list[int]], picks: list[tuple[int, ...]], direction: str) -> None:
-    """Move every pick to its receiver, all at once (``hands`` are counts, changed)."""
+    """Move every pick to its receiver, all at once (``hands`` are counts, one per seat
+    of the table, changed)."""
     for seat, pick in enumerate(picks):
         for t in pick:
             hands[seat][t] -= 1
     for seat, pick in enumerate(picks):
         for t in pick:
-            hands[receiver(seat, direction)][t] += 1
+            hands[receiver(seat, direction, len(hands))][t] += 1

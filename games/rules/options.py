@@ -20,6 +20,8 @@ FAN_TABLES = ("chengdu", "video")
 # pause every discard gets alike, so that nobody learns who could claim it.
 CLAIM_WINDOWS = ("open", "secret")
 PONGS_FANS = (1, 2)  # 对对胡番数 (RULES.md section 14)
+PLAYERS = (4, 3, 2)  # the table's size (section 14)
+SUIT_COUNTS = (3, 2)  # 三房: 万 筒 条; 两房: 筒 条 only
 CAP_RANGE = (2, 8)
 PIG_FAN_RANGE = (0, 8)
 SECONDS_RANGE = (5, 120)
@@ -62,7 +64,10 @@ class RoomOptions:
     # The owner lets each player switch on the coach (教练, games.players.coach) at the
     # table; such a room's rounds are not ranked. No rule of a round depends on it.
     coaching: bool = False
-    # RULES.md section 14's scoring options, at every table size.
+    # RULES.md section 14: the table's size and its suits (两房: no 万, no 定缺).
+    players: int = 4
+    suits: int = 3
+    # Section 14's scoring options, at every table size.
     ron_needs_fan: bool = False  # 点炮需番: a win on a discard needs 1 fan
     pongs_fan: int = 1  # 对对胡番数: 对对胡 (and 清对, 将对) one fan more at 2
     middle_five: bool = False  # 夹心五: +1 for a 5 won in the middle of 4-5-6
@@ -99,6 +104,11 @@ class RoomOptions:
         _check_choice("last_tiles_rule", self.last_tiles_rule, LAST_TILES_RULES)
         _check_choice("fan_table", self.fan_table, FAN_TABLES)
         _check_choice("claim_window", self.claim_window, CLAIM_WINDOWS)
+        for name, choices in (("players", PLAYERS), ("suits", SUIT_COUNTS)):
+            value = getattr(self, name)
+            if value not in choices or isinstance(value, bool):
+                listed = ", ".join(str(c) for c in choices)
+                raise ValueError(f"option {name}: must be one of {listed}, got {value!r}")
         if self.pongs_fan not in PONGS_FANS or isinstance(self.pongs_fan, bool):
             raise ValueError(f"option pongs_fan: must be 1 or 2, got {self.pongs_fan!r}")
         for name in ("turn_seconds", "claim_seconds", "void_seconds", "exchange_seconds"):
@@ -138,6 +148,11 @@ class RoomOptions:
         return self.mode == "xueliu"
 
     @property
+    def has_voids(self) -> bool:
+        """定缺 (and with it 花猪) exists only with three suits (RULES.md section 14)."""
+        return self.suits == 3
+
+    @property
     def effective_pig_fan(self) -> int:
         if self.pig_fan == "cap":
             return NO_CAP_PIG_FAN if self.cap is None else self.cap
@@ -174,7 +189,9 @@ LATER_DEFAULTS = {
         "fan_table",
         "claim_window",  # not of section 13, but as new: written only when not "open"
         "coaching",  # likewise: written only when the room allows the coach
-        "ron_needs_fan",  # section 14
+        "players",  # section 14
+        "suits",
+        "ron_needs_fan",
         "pongs_fan",
         "middle_five",
     )

@@ -33,9 +33,16 @@ class Preset:
         return RoomOptions.from_dict(dict(self.options))
 
 
-# Section 14's scoring options, the same in every text: none asks 1 fan of a win on a
-# discard or speaks of 夹心五, and each counts 对对胡 as 1 fan (004: "对对胡（1番").
-SECTION_14_AS_THE_BOOK = {"ron_needs_fan": False, "pongs_fan": 1, "middle_five": False}
+# Section 14's options, the same in every text: each is a table of four with three suits
+# ("四家"; 003: "三家输点"), none asks 1 fan of a win on a discard or speaks of 夹心五, and
+# each counts 对对胡 as 1 fan (004: "对对胡（1番").
+SECTION_14_AS_THE_BOOK = {
+    "players": 4,
+    "suits": 3,
+    "ron_needs_fan": False,
+    "pongs_fan": 1,
+    "middle_five": False,
+}
 
 
 def _preset(key: str, label: str, seed: str | None, **options: Any) -> Preset:
@@ -236,8 +243,43 @@ CHENGDU_HOME = _preset(
     **SECTION_14_AS_THE_BOOK,
 )
 
+
+def _table_preset(key: str, label: str, **changes: Any) -> Preset:
+    """A table of RULES.md section 14: this book's rules with the changes it names."""
+    return _preset(key, label, None, **{**BOOK.options, **changes})
+
+
+# Section 14's presets, as the book names them; every other option is the book's.
+THREE_TWO_SUITS = _table_preset(
+    "three_two_suits",
+    gettext_noop("Three players, two suits"),
+    players=3,
+    suits=2,
+    ron_needs_fan=True,
+    cap=3,
+)
+THREE_PLAYERS = _table_preset("three_players", gettext_noop("Three players"), players=3)
+TWO_PLAYERS = _table_preset("two_players", gettext_noop("Two players"), players=2)
+TWO_TWO_SUITS = _table_preset(
+    "two_two_suits", gettext_noop("Two players, two suits"), players=2, suits=2
+)
+FOUR_TWO_SUITS = _table_preset("four_two_suits", gettext_noop("Four players, two suits"), suits=2)
+
 PRESETS: dict[str, Preset] = {
-    preset.key: preset for preset in (BOOK, VIDEO_HALL, SICHUAN_PC, ONLINE_XUELIU, QQ, CHENGDU_HOME)
+    preset.key: preset
+    for preset in (
+        BOOK,
+        VIDEO_HALL,
+        SICHUAN_PC,
+        ONLINE_XUELIU,
+        QQ,
+        CHENGDU_HOME,
+        THREE_TWO_SUITS,
+        THREE_PLAYERS,
+        TWO_PLAYERS,
+        TWO_TWO_SUITS,
+        FOUR_TWO_SUITS,
+    )
 }
 
 

@@ -86,7 +86,8 @@ def settle_wall_empty(
     not take it up, so a pig pays ``pig_fan`` as in 血战.
     """
     base = options.base
-    pigs = [s.seat for s in standings if is_pig(s)]
+    # Two suits (两房): nobody chose a void, so there is no 花猪 to check (section 14).
+    pigs = [s.seat for s in standings if is_pig(s)] if options.has_voids else []
     found = _ready_players(won or [], options)
     won_seats = set(found)
     found |= _ready_players([s for s in standings if s.seat not in pigs], options)

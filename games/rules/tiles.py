@@ -110,6 +110,13 @@ def from_counts(counts: list[int]) -> list[int]:
     return [t for t in range(TILE_KINDS) for _ in range(counts[t])]
 
 
-def full_set() -> list[int]:
-    """The 108 tiles, four of each kind, in order."""
-    return [t for t in range(TILE_KINDS) for _ in range(COPIES)]
+def full_set(suits: int = SUIT_COUNT) -> list[int]:
+    """Every tile of the wall, four of each kind, in order: the 108 of three suits, or
+    with two (两房, RULES.md section 14) the 72 of 筒 and 条, no 万."""
+    in_play = suits_in_play(suits)
+    return [t for t in range(TILE_KINDS) for _ in range(COPIES) if suit_of(t) in in_play]
+
+
+def suits_in_play(suits: int = SUIT_COUNT) -> range:
+    """The suits (indexes) a wall of ``suits`` suits holds: 两房 drops 万, the first."""
+    return range(SUIT_COUNT - suits, SUIT_COUNT)

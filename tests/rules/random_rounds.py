@@ -6,8 +6,8 @@ import random
 
 from games.players.computer import choose_action
 from games.rules.options import RoomOptions
-from games.rules.round import SEATS, Round
-from games.rules.tiles import WALL_SIZE
+from games.rules.round import Round
+from games.rules.tiles import full_set
 
 OPTION_SETS = [
     {},
@@ -25,6 +25,20 @@ OPTION_SETS = [
     # 换三张 (RULES.md section 13): the tiles move before 定缺; the rest as above.
     {"exchange_three": True},
     {"exchange_three": True, "exchange_seconds": 5, "cap": None, "zimo_bonus": "fan"},
+]
+
+
+# RULES.md section 14: tables for three and two, of two suits, with the options that
+# meet them (换三张's directions, 血流成河, the scoring options).
+TABLE_OPTION_SETS = [
+    {"players": 3},
+    {"players": 3, "suits": 2, "ron_needs_fan": True, "cap": 3},
+    {"players": 3, "exchange_three": True, "pongs_fan": 2, "middle_five": True},
+    {"players": 3, "suits": 2, "mode": "xueliu", "last_tiles_rule": "active"},
+    {"players": 2},
+    {"players": 2, "suits": 2, "exchange_three": True, "ron_needs_fan": True},
+    {"players": 2, "mode": "xueliu", "xueliu_kongs": "fan"},
+    {"suits": 2, "exchange_three": True, "ready_difference": True},
 ]
 
 
@@ -63,7 +77,7 @@ def hide_the_others(state: Round, viewer: int, rng: random.Random) -> Round:
     clone = Round.from_json(state.to_json())
     hidden = list(clone.wall)
     sizes = {}
-    for seat in range(SEATS):
+    for seat in range(state.seats):
         if seat != viewer and not clone.out[seat] and not clone.locked(seat):
             sizes[seat] = sum(clone.hands[seat])
             hidden += clone.hand_tiles(seat)
@@ -78,12 +92,12 @@ def hide_the_others(state: Round, viewer: int, rng: random.Random) -> Round:
 
 
 def check_step(state: Round, rng: random.Random) -> None:
-    assert state.tiles_accounted() == WALL_SIZE
+    assert state.tiles_accounted() == len(full_set(state.options.suits))
     # The pool is every seat's river, in the order played.
     assert sorted(map(tuple, state.pool)) == sorted(
-        (seat, tile) for seat in range(SEATS) for tile in state.discards[seat]
+        (seat, tile) for seat in range(state.seats) for tile in state.discards[seat]
     )
-    for seat in range(SEATS):
+    for seat in range(state.seats):
         assert [t for s, t in state.pool if s == seat] == state.discards[seat]
     assert sum(state.net()) == 0
     if state.options.xueliu:
@@ -91,7 +105,7 @@ def check_step(state: Round, rng: random.Random) -> None:
     data = state.to_json()
     assert Round.from_json(json.loads(json.dumps(data))).to_json() == data
     if state.phase != "ended":
-        viewer = rng.randrange(SEATS)
+        viewer = rng.randrange(state.seats)
         assert hide_the_others(state, viewer, rng).view(viewer) == state.view(viewer)
 
 
@@ -99,7 +113,7 @@ def check_xueliu_step(state: Round) -> None:
     """血流成河: nobody is ever out, each win lays one tile beside its winner, and a
     winner's hand keeps its 13 tiles (14 while holding a draw)."""
     assert not any(state.out)
-    for seat in range(SEATS):
+    for seat in range(state.seats):
         wins = [w for w in state.winners if w["seat"] == seat]
         assert len(state.win_tiles[seat]) == len(wins)
         if wins:

@@ -211,5 +211,5 @@ def test_play_round_with_exchange_next_gives_no_win():
 def test_play_round_needs_the_direction():
     with pytest.raises(ValueError, match="exchange_direction"):
         play_round(CASE)
-    with pytest.raises(ValueError, match="exchange_direction must be one of"):
+    with pytest.raises(ValueError, match="exchange_direction at a table for 4 must be one of"):
         play_round(dict(CASE, exchange_direction="left"))

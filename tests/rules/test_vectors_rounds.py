@@ -1,5 +1,6 @@
-"""Every case of shared/vectors/rounds.jsonl and rounds_modes.jsonl (section 13: 换三张,
-血流成河, the seed variants; both copied to tests/vectors/), illegal moves too."""
+"""Every case of shared/vectors/rounds.jsonl, rounds_modes.jsonl (section 13: 换三张,
+血流成河, the seed variants) and rounds_tables.jsonl (section 14: tables for three and
+two, two suits), all copied to tests/vectors/, illegal moves too."""
 
 import json
 from collections import Counter
@@ -10,7 +11,7 @@ import pytest
 from games.rules.conformance import play_round
 
 VECTORS = Path(__file__).parent.parent / "vectors"
-FILES = ("rounds.jsonl", "rounds_modes.jsonl")
+FILES = ("rounds.jsonl", "rounds_modes.jsonl", "rounds_tables.jsonl")
 
 
 def cases_of(name: str) -> list[dict]:
@@ -19,11 +20,11 @@ def cases_of(name: str) -> list[dict]:
 
 CASES = cases_of("rounds.jsonl")
 MODE_CASES = cases_of("rounds_modes.jsonl")
+TABLE_CASES = cases_of("rounds_tables.jsonl")
+ALL_CASES = CASES + MODE_CASES + TABLE_CASES
 
 
-@pytest.mark.parametrize(
-    "case", CASES + MODE_CASES, ids=[case["id"] for case in CASES + MODE_CASES]
-)
+@pytest.mark.parametrize("case", ALL_CASES, ids=[case["id"] for case in ALL_CASES])
 def test_round_vector(case):
     result = play_round(case)
     expect = case["expect"]
@@ -65,7 +66,7 @@ def test_an_action_wrongly_marked_illegal_is_reported_not_raised():
 @pytest.mark.parametrize(
     "change, message",
     [
-        ({"hands": ["123m"]}, "four hands"),
+        ({"hands": ["123m"]}, "4 hands"),
         ({"dealer": 4}, "dealer"),
         ({"wall": "0m"}, "no tile 0"),
         ({"actions": [[0, "chow", "1m"]]}, "unknown verb"),

@@ -32,7 +32,6 @@ from games.rules.round.actions import (  # noqa: F401
     IllegalAction,
     action_to_dict,
     gettext_noop,
-    next_seat,
     parse_action,
 )
 from games.rules.round.claim import Claim  # noqa: F401

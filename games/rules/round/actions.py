@@ -13,7 +13,7 @@ from games.rules.tiles import (
     tile_str,
 )
 
-SEATS = 4
+SEATS = 4  # the most at a table; a round's own count is Round.seats (section 14)
 CLAIM_VERBS = ("win", "kong", "pong", "pass")
 TURN_VERBS = ("discard", "zimo", "concealed_kong", "added_kong")
 VERBS = ("exchange", "void") + TURN_VERBS + CLAIM_VERBS
@@ -73,7 +73,3 @@ def action_to_dict(action: Action) -> dict:
     if verb == "exchange":
         return {"type": verb, "tiles": format_tiles(arg)}
     return {"type": verb}
-
-
-def next_seat(seat: int) -> int:
-    return (seat + 1) % SEATS

@@ -6,9 +6,6 @@ A part of ``Round`` (games.rules.round.state), which it reads and changes throug
 ``self``."""
 
 from games.rules.hands import Meld
-from games.rules.round.actions import (
-    SEATS,
-)
 from games.rules.round.claim import Claim
 from games.rules.scoring import Score, score_win, win_allowed
 from games.rules.tiles import (
@@ -69,9 +66,9 @@ class Claims:
                 passed = self.passed_fan[seat]
                 self.passed_fan[seat] = max(claim.win_fans[seat], passed or 0)
         winners = [
-            (claim.source + step) % SEATS
-            for step in range(1, SEATS)
-            if claim.answers.get((claim.source + step) % SEATS) == "win"
+            (claim.source + step) % self.seats
+            for step in range(1, self.seats)
+            if claim.answers.get((claim.source + step) % self.seats) == "win"
         ]
         if winners:
             self._claim_wins(claim, winners, events)

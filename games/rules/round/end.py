@@ -4,9 +4,6 @@ is out, when the round ends, and the wall's-end settlement (查花猪, 查叫, �
 A part of ``Round`` (games.rules.round.state), which it reads and changes through
 ``self``."""
 
-from games.rules.round.actions import (
-    SEATS,
-)
 from games.rules.scoring import Score
 from games.rules.settlement import Settlement, Standing, settle_wall_empty
 from games.rules.tiles import (
@@ -130,7 +127,8 @@ class EndOfRound:
             (self.ledger[i]["payer"], self.ledger[i]["payee"], self.ledger[i]["amount"])
             for i in income_rows
         ]
-        result = settle_wall_empty(standings, list(range(SEATS)), kong_income, self.options, won)
+        seats = list(range(self.seats))
+        result = settle_wall_empty(standings, seats, kong_income, self.options, won)
         self.settlement = {
             "pigs": result.pigs,
             "ready": {str(seat): fan for seat, fan in result.ready.items()},

@@ -8,7 +8,6 @@ from games.rules import exchange
 from games.rules.round.actions import (
     CLAIM_VERBS,
     OFFER_PENDING,
-    SEATS,
     TILE_VERBS,
     VERBS,
     Action,
@@ -70,7 +69,7 @@ class LegalMoves:
 
     def check(self, seat: int, action: Action) -> None:
         """Raise IllegalAction, with the reason, unless ``seat`` may do ``action`` now."""
-        if seat not in range(SEATS):
+        if seat not in range(self.seats) or isinstance(seat, bool):
             raise IllegalAction(gettext_noop("there is no seat %(seat)s"), seat=str(seat))
         verb, arg = action
         if verb not in VERBS:

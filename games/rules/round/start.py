@@ -23,7 +23,15 @@ class StartOfRound:
             return
         exchange.swap(self.hands, [tuple(p) for p in self.exchange_picks], self.exchange_direction)
         events.append({"type": "tiles_exchanged", "direction": self.exchange_direction})
-        self.phase = "void"
+        self._after_exchange()
+
+    def _after_exchange(self) -> None:
+        """定缺 follows, or with two suits (两房), where nobody chooses a void, the
+        dealer's first turn (RULES.md section 14)."""
+        if self.options.has_voids:
+            self.phase = "void"
+        else:
+            self._start_play()
 
     def exchange_of(self, seat: int) -> dict | None:
         """What ``seat`` gave and got in 换三张, as that player may see it: their own pick,
@@ -32,7 +40,7 @@ class StartOfRound:
             return None
         pick = self.exchange_picks[seat]
         done = self.phase != "exchange"
-        source = exchange.giver(seat, self.exchange_direction)
+        source = exchange.giver(seat, self.exchange_direction, self.seats)
         return {
             "picked": format_tiles(pick) if pick is not None else None,
             "direction": self.exchange_direction if done else None,
@@ -44,6 +52,10 @@ class StartOfRound:
         events.append({"type": "void_chosen", "seat": seat, "suit": SUITS[suit]})
         if all(v is not None for v in self.voids):
             events.append({"type": "voids_revealed", "voids": [SUITS[v] for v in self.voids]})
-            self.phase = "turn"
-            self.current = self.dealer
-            self.turn_kind = "deal"
+            self._start_play()
+
+    def _start_play(self) -> None:
+        """The dealer's first turn, with the 14 tiles dealt."""
+        self.phase = "turn"
+        self.current = self.dealer
+        self.turn_kind = "deal"

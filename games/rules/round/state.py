@@ -11,7 +11,6 @@ from games.rules.options import RoomOptions
 from games.rules.round.actions import (
     KONG_FAN,
     LAST_FOUR,
-    SEATS,
     Action,
 )
 from games.rules.round.claim import Claim
@@ -27,8 +26,30 @@ from games.rules.scoring import Score, WinContext, score_win
 from games.rules.tiles import (
     RANKS,
     from_counts,
+    suits_in_play,
     to_counts,
 )
+
+
+def _check_deal(hands: list[list[int]], wall: list[int], dealer: int, options: RoomOptions) -> None:
+    """A deal fits the table: one hand per seat, the dealer's of 14 tiles, the others' of
+    13, no fifth copy, and with two suits no 万."""
+    seats = options.players
+    if len(hands) != seats:
+        raise ValueError(f"a round at a table for {seats} needs {seats} hands, got {len(hands)}")
+    if dealer not in range(seats) or isinstance(dealer, bool):
+        raise ValueError(f"the dealer is a seat 0–{seats - 1}, got {dealer!r}")
+    for seat, hand in enumerate(hands):
+        expected = 14 if seat == dealer else 13
+        if len(hand) != expected:
+            raise ValueError(f"seat {seat} has {len(hand)} tiles, the deal gives {expected}")
+    tiles = [t for hand in hands for t in hand] + list(wall)
+    counts = to_counts(tiles)
+    if any(n > 4 for n in counts):
+        raise ValueError("the deal holds more than four copies of a tile")
+    in_play = suits_in_play(options.suits)
+    if any(t // RANKS not in in_play for t in tiles):
+        raise ValueError("a deal of two suits (两房) holds no 万")
 
 
 def _without_zimo_bonus(options: RoomOptions) -> RoomOptions:
@@ -43,9 +64,11 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
     dealer: int
     hands: list[list[int]]  # counts of concealed tiles per seat
     wall: list[int]  # the undrawn tiles; draws take wall[0]
-    melds: list[list[Meld]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
-    discards: list[list[int]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
-    voids: list[int | None] = field(default_factory=lambda: [None] * SEATS)
+    # Every list "per seat" below has one entry per seat of the table (RULES.md section
+    # 14: four, three or two); left out, it starts empty for each (``__post_init__``).
+    melds: list[list[Meld]] = field(default_factory=list)
+    discards: list[list[int]] = field(default_factory=list)
+    voids: list[int | None] = field(default_factory=list)
     phase: str = "void"
     current: int = 0
     drawn: int | None = None  # the tile the current player just drew
@@ -54,11 +77,11 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
     turn_kongs: int = 0  # kongs made by `current` in this turn
     turn_kong_entries: list[int] = field(default_factory=list)  # their ledger rows
     claim: Claim | None = None
-    out: list[bool] = field(default_factory=lambda: [False] * SEATS)
+    out: list[bool] = field(default_factory=list)
     winners: list[dict] = field(default_factory=list)
     ledger: list[dict] = field(default_factory=list)
-    passed_fan: list[int | None] = field(default_factory=lambda: [None] * SEATS)
-    draws: list[int] = field(default_factory=lambda: [0] * SEATS)
+    passed_fan: list[int | None] = field(default_factory=list)
+    draws: list[int] = field(default_factory=list)
     clean: bool = True  # no pong, kong or win yet (地胡 needs it)
     end: str | None = None
     next_dealer: int | None = None
@@ -71,11 +94,11 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
     # each seat's pick (sorted tiles; None until picked). The picks stay after the swap,
     # so that each player can be shown what left and what arrived.
     exchange_direction: str | None = None
-    exchange_picks: list[list[int] | None] = field(default_factory=lambda: [None] * SEATS)
+    exchange_picks: list[list[int] | None] = field(default_factory=list)
     # 血流成河 (RULES.md section 13): each seat's winning tiles, in the order won, laid face
     # up beside the hand. A self-drawn one has left the hand; one won on a discard stays
     # in the discarder's pile as well (several players may win on that one tile).
-    win_tiles: list[list[int]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
+    win_tiles: list[list[int]] = field(default_factory=list)
     # Not part of the state: set on a copy to stop at the moment a tile is put on offer
     # even when nobody may claim it (the table shows that moment to everyone alike; see
     # games.play.offers).
@@ -91,6 +114,17 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
     # the rows they were written with, one per covered share (games.history.replay).
     share_rows: bool = field(default=False, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        seats = range(self.options.players)
+        self.melds = self.melds or [[] for _ in seats]
+        self.discards = self.discards or [[] for _ in seats]
+        self.voids = self.voids or [None for _ in seats]
+        self.out = self.out or [False for _ in seats]
+        self.passed_fan = self.passed_fan or [None for _ in seats]
+        self.draws = self.draws or [0 for _ in seats]
+        self.exchange_picks = self.exchange_picks or [None for _ in seats]
+        self.win_tiles = self.win_tiles or [[] for _ in seats]
+
     @classmethod
     def deal(
         cls,
@@ -99,17 +133,21 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
         options: RoomOptions | None = None,
         shuffle: int = CURRENT_SHUFFLE,
     ) -> "Round":
-        """A new round from a seed: dealer 14 tiles, the others 13, the rest is the wall."""
-        wall = shuffled_wall(seed, shuffle)
-        hands: list[list[int]] = [[] for _ in range(SEATS)]
+        """A new round from a seed: dealer 14 tiles, the others 13, the rest is the wall
+        (of the room's suits, at a table of the room's size)."""
+        options = options or RoomOptions()
+        seats = options.players
+        wall = shuffled_wall(seed, shuffle, options.suits)
+        hands: list[list[int]] = [[] for _ in range(seats)]
         position = 0
-        for offset in range(SEATS):
-            seat = (dealer + offset) % SEATS
+        for offset in range(seats):
+            seat = (dealer + offset) % seats
             size = 14 if seat == dealer else 13
             hands[seat] = wall[position : position + size]
             position += size
-        options = options or RoomOptions()
-        direction = exchange.direction_from_seed(seed) if options.exchange_three else None
+        direction = None
+        if options.exchange_three:
+            direction = exchange.direction_from_seed(seed, seats)
         state = cls.from_deal(hands, wall[position:], dealer, options, exchange_direction=direction)
         state.seed_sha256 = seed_hash(seed)
         return state
@@ -124,40 +162,40 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
         exchange_direction: str | None = None,
     ) -> "Round":
         """A round from a given deal. With option exchange_three it starts with 换三张 and
-        needs ``exchange_direction`` (next, previous or opposite); without, it is unused."""
+        needs ``exchange_direction`` (next, previous or opposite; at a table for three
+        next or previous, for two next); without, it is unused."""
         options = options or RoomOptions()
+        seats = options.players
         if options.exchange_three:
-            exchange.check_direction(exchange_direction)
+            exchange.check_direction(exchange_direction, seats)
         else:
             exchange_direction = None
-        if len(hands) != SEATS:
-            raise ValueError(f"a round needs {SEATS} hands, got {len(hands)}")
-        if dealer not in range(SEATS):
-            raise ValueError(f"the dealer is a seat 0–3, got {dealer!r}")
-        for seat, hand in enumerate(hands):
-            expected = 14 if seat == dealer else 13
-            if len(hand) != expected:
-                raise ValueError(f"seat {seat} has {len(hand)} tiles, the deal gives {expected}")
-        counts = to_counts([t for hand in hands for t in hand] + list(wall))
-        if any(n > 4 for n in counts):
-            raise ValueError("the deal holds more than four copies of a tile")
-        return cls(
+        _check_deal(hands, wall, dealer, options)
+        state = cls(
             options=options,
             dealer=dealer,
             hands=[to_counts(hand) for hand in hands],
             wall=list(wall),
             current=dealer,
-            phase="exchange" if options.exchange_three else "void",
+            phase="exchange",
             exchange_direction=exchange_direction,
         )
+        if not options.exchange_three:
+            state._after_exchange()
+        return state
+
+    @property
+    def seats(self) -> int:
+        """How many sit at the table (RULES.md section 14): seats 0 … seats − 1."""
+        return self.options.players
 
     @property
     def active(self) -> list[int]:
-        return [seat for seat in range(SEATS) if not self.out[seat]]
+        return [seat for seat in range(self.seats) if not self.out[seat]]
 
     def next_active(self, seat: int) -> int:
-        for step in range(1, SEATS + 1):
-            candidate = (seat + step) % SEATS
+        for step in range(1, self.seats + 1):
+            candidate = (seat + step) % self.seats
             if not self.out[candidate]:
                 return candidate
         raise AssertionError("no active player")
@@ -277,16 +315,17 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
         self.claim, self.phase = was
 
     def net(self) -> list[int]:
-        totals = [0] * SEATS
+        totals = [0] * self.seats
         for entry in self.ledger:
             totals[entry["payer"]] -= entry["amount"]
             totals[entry["payee"]] += entry["amount"]
         return totals
 
     def tiles_accounted(self) -> int:
-        """Every tile is in a hand, a meld, a discard pile or the wall: this is 108."""
+        """Every tile is in a hand, a meld, a discard pile or the wall: this is 108 (72
+        with two suits)."""
         total = len(self.wall)
-        for seat in range(SEATS):
+        for seat in range(self.seats):
             total += sum(self.hands[seat]) + len(self.discards[seat])
             total += sum(meld.size for meld in self.melds[seat])
         return total + len(self._drawn_win_tiles())
@@ -366,8 +405,7 @@ class Round(LegalMoves, StartOfRound, Turn, Claims, Kongs, EndOfRound, Views):
             else [[seat, tile] for seat, pile in enumerate(data["discards"]) for tile in pile],
             exchange_direction=data.get("exchange_direction"),
             exchange_picks=[
-                list(p) if p is not None else None
-                for p in data.get("exchange_picks", [None] * SEATS)
+                list(p) if p is not None else None for p in data.get("exchange_picks", [])
             ],
-            win_tiles=[list(w) for w in data.get("win_tiles", [[] for _ in range(SEATS)])],
+            win_tiles=[list(w) for w in data.get("win_tiles", [])],
         )

@@ -5,7 +5,6 @@ A part of ``Round`` (games.rules.round.state), which it reads and changes throug
 ``self``."""
 
 from games.rules.round.actions import (
-    SEATS,
     action_to_dict,
 )
 from games.rules.scoring import Score
@@ -47,7 +46,7 @@ class Views:
         """Copies of each tile ``seat`` can see: own hand, the hands laid down, all melds
         shown, all discards."""
         seen = list(self.hands[seat])
-        for other in range(SEATS):
+        for other in range(self.seats):
             if other != seat and self.hand_laid_down(other):
                 seen = [n + m for n, m in zip(seen, self.hands[other], strict=True)]
             for meld in self.melds[other]:
@@ -70,7 +69,7 @@ class Views:
         """The state as ``viewer`` may see it (None: a spectator): own hand face up,
         the others' hands only as counts, never the wall's order."""
         players = []
-        for seat in range(SEATS):
+        for seat in range(self.seats):
             players.append(
                 {
                     "seat": seat,
@@ -149,9 +148,9 @@ class Views:
     def waiting_on(self) -> list[int]:
         """The seats whose decision the round is waiting for."""
         if self.phase == "exchange":
-            return [seat for seat in range(SEATS) if self.exchange_picks[seat] is None]
+            return [seat for seat in range(self.seats) if self.exchange_picks[seat] is None]
         if self.phase == "void":
-            return [seat for seat in range(SEATS) if self.voids[seat] is None]
+            return [seat for seat in range(self.seats) if self.voids[seat] is None]
         if self.phase in ("claim", "rob"):
             return [s for s in sorted(self.claim.options) if s not in self.claim.answers]
         if self.phase == "turn":

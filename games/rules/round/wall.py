@@ -4,9 +4,7 @@ seed) and the shuffle, in each of the orders rounds have been dealt with."""
 import hashlib
 import random
 
-from games.rules.tiles import (
-    full_set,
-)
+from games.rules.tiles import SUIT_COUNT, full_set
 
 
 def seed_hash(seed: str) -> str:
@@ -22,14 +20,15 @@ SHUFFLE_KEYED_BY_SEED = 2
 CURRENT_SHUFFLE = SHUFFLE_KEYED_BY_SEED
 
 
-def shuffled_wall(seed: str, shuffle: int = CURRENT_SHUFFLE) -> list[int]:
-    """The 108 tiles in the order a seed gives; anyone with the seed can re-deal."""
+def shuffled_wall(seed: str, shuffle: int = CURRENT_SHUFFLE, suits: int = SUIT_COUNT) -> list[int]:
+    """The wall's tiles (108, or 72 with two suits) in the order a seed gives; anyone
+    with the seed can re-deal."""
     if shuffle == SHUFFLE_KEYED_BY_SEED:
         key = f"xuezhan-wall:{seed}"
     elif shuffle == SHUFFLE_KEYED_BY_HASH:
         key = seed_hash(seed)
     else:
         raise ValueError(f"unknown shuffle {shuffle!r}")
-    wall = full_set()
+    wall = full_set(suits)
     random.Random(key).shuffle(wall)
     return wall
