@@ -19,7 +19,7 @@ from games.rules.round import CURRENT_SHUFFLE
 
 CODE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "01IO")
 CODE_LENGTH = 6
-SEATS = 4
+SEATS = 4  # the most at a table; a room has Room.players seats (RULES.md section 14)
 BOT_LEVELS = [("easy", _("Easy")), ("strong", _("Strong")), ("expert", _("Expert"))]
 
 
@@ -62,6 +62,12 @@ class Room(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.code})"
+
+    @property
+    def players(self) -> int:
+        """How many sit at the table (RULES.md section 14; the options store it only
+        when it is not four)."""
+        return self.options.get("players", SEATS)
 
     def is_sealed(self, now=None) -> bool:
         """Is this room's deal still secret (``sealed_until``)? Until that time, and after

@@ -25,17 +25,23 @@ def sign_up(page, url: str, name: str) -> None:
     page.wait_for_url(url + "/")
 
 
-def play_against_computers(page, url: str, name: str, *, rounds: int | None = None) -> str:
-    """As a new player does: sign ``name`` up, open a room (a match of ``rounds`` rounds
-    if given), fill it with three strong computer players and press ready. Returns the
-    table's address."""
+def play_against_computers(
+    page, url: str, name: str, *, rounds: int | None = None, preset: str | None = None
+) -> str:
+    """As a new player does: sign ``name`` up, open a room (of the room form's ``preset``
+    and a match of ``rounds`` rounds if given), fill its free seats with strong computer
+    players (as many as the preset's table has) and press ready. Returns the table's
+    address."""
+    from games.rules.presets import PRESETS
+
+    computers = PRESETS[preset or "book"].options["players"] - 1
     sign_up(page, url, name)
-    page.goto(url + "/rooms/new/")
+    page.goto(url + "/rooms/new/" + (f"?preset={preset}" if preset else ""))
     if rounds is not None:
         page.locator("select[name=rounds]").select_option(str(rounds))
     page.get_by_role("button", name="创建房间").click()
     table_url = page.url
-    for _ in range(3):
+    for _ in range(computers):
         page.get_by_role("button", name="加电脑（高手）").first.click()
         page.wait_for_load_state()
     page.get_by_role("button", name="准备开始").click()

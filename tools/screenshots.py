@@ -29,6 +29,7 @@ SIZES = {
     "laptop": (1280, 800),
     "desktop": (1366, 768),
 }
+MORE_SIZES = {"phone360": (360, 740), "hd": (1920, 1080)}
 LANGUAGES = {"zh": "zh-hans", "en": "en"}
 
 
@@ -50,8 +51,8 @@ def play(page, moves: int, *, until_end: bool = False) -> None:
         page.wait_for_timeout(150)
 
 
-def shoot(browser, state, url: str, out: Path, name: str) -> None:
-    for size, (width, height) in SIZES.items():
+def shoot(browser, state, url: str, out: Path, name: str, sizes=None) -> None:
+    for size, (width, height) in (sizes or SIZES).items():
         for short, language in LANGUAGES.items():
             context = browser.new_context(
                 storage_state=state, locale="zh-CN", viewport={"width": width, "height": height}
@@ -78,19 +79,28 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("/tmp/shots"))
     parser.add_argument("--moves", type=int, default=12)
+    parser.add_argument(
+        "--preset", help="the room form's preset, e.g. three_two_suits (RULES.md section 14)"
+    )
+    parser.add_argument(
+        "--sizes",
+        help="comma-separated: " + ", ".join(SIZES) + ", phone360, hd (default: the four)",
+    )
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
+    every = {**SIZES, **MORE_SIZES}
+    sizes = {key: every[key] for key in args.sizes.split(",")} if args.sizes else SIZES
     with tempfile.TemporaryDirectory() as workdir, running_site(Path(workdir), 0.3) as url:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page(locale="zh-CN", viewport={"width": 412, "height": 915})
-            table_url = play_against_computers(page, url, "shots", rounds=1)
+            table_url = play_against_computers(page, url, "shots", rounds=1, preset=args.preset)
             play(page, args.moves)
             state = page.context.storage_state()
-            shoot(browser, state, table_url, args.out, "table")
+            shoot(browser, state, table_url, args.out, "table", sizes)
             play(page, 0, until_end=True)
             page.get_by_role("region", name="结算").wait_for(timeout=120000)
-            shoot(browser, state, table_url, args.out, "settlement")
+            shoot(browser, state, table_url, args.out, "settlement", sizes)
             page.goto(url + "/history/")
             round_path = urlsplit(
                 page.locator("table a[href^='/rounds/']").first.get_attribute("href", timeout=10000)
@@ -104,7 +114,7 @@ def main(argv=None) -> None:
                 ("rules", "/rules/"),
                 ("ranking", "/ranking/"),
             ):
-                shoot(browser, state, url + path, args.out, name)
+                shoot(browser, state, url + path, args.out, name, sizes)
             browser.close()
     print(f"screenshots in {args.out}")
 

@@ -126,7 +126,7 @@ def round_for(*, round_id: int, user: AbstractBaseUser) -> Round:
 
 
 def nets(rnd: Round) -> list[int]:
-    totals = [0, 0, 0, 0]
+    totals = [0] * rnd.room.players  # one per seat of the table (RULES.md section 14)
     for entry in rnd.ledger.all():
         totals[entry.payer_seat] -= entry.amount
         totals[entry.payee_seat] += entry.amount

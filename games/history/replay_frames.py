@@ -13,12 +13,11 @@ from django.utils.safestring import mark_safe
 
 from games.history import my_rounds as history
 from games.history.replay import actions_of, replay
-from games.models import SEATS
 from games.rules.round import Round as EngineRound
 from games.rules.tiles import parse_tiles, tile_str
 from games.table import tile_parts
 from games.table.center import center_html
-from games.table.parts import POSITIONS
+from games.table.parts import position
 from games.words import labels
 
 # The speeds offered by the player (moves per second at 1×: one).
@@ -43,7 +42,7 @@ def frame(rnd, step: int, actions: list[tuple[int, dict]] | None = None) -> dict
     names = history.seat_names(rnd)
     winds = [str(w) for w in labels.SEAT_WINDS]
     move = actions[step - 1] if step else None
-    seats = [_seat(engine, seat, winds, names, move) for seat in range(SEATS)]
+    seats = [_seat(engine, seat, winds, names, move) for seat in range(engine.seats)]
     return {
         "rnd": rnd,
         "step": step,
@@ -114,7 +113,7 @@ def _seat(engine: EngineRound, seat: int, winds, names, move) -> dict:
     }
     return {
         "index": seat,
-        "position": POSITIONS[seat % SEATS],
+        "position": position(seat, None, engine.seats),
         "label": f"{winds[seat]} · {names[seat]}",
         **{k: mark_safe(v.strip()) for k, v in parts.items()},  # our own escaped HTML
     }
@@ -151,7 +150,9 @@ def _center(engine: EngineRound, winds, move) -> str:
             current_wind=winds[current] if current is not None else "",
             last_discard=last_discard,
             on_offer=engine.claim is not None,
-            exchange_direction=engine.exchange_direction if engine.phase == "void" else None,
+            exchange_direction=labels.exchange_shown(engine.exchange_direction, engine.seats)
+            if engine.phase == "void"
+            else None,
         )
     )
 

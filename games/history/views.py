@@ -21,8 +21,9 @@ from games.history.round_review import person_reviews
 from games.models import Room
 from games.play import matches
 from games.rooms import audience
+from games.rules.exchange import DIRECTIONS_AT
 from games.rules.round import Round as EngineRound
-from games.rules.tiles import parse_tiles, tile_str
+from games.rules.tiles import full_set, parse_tiles, tile_str
 from games.words import labels
 from games.words.settlement_sentences import settlement_words
 
@@ -125,6 +126,9 @@ def round_detail(request, round_id: int):
         "hands": hands,
         "wins": wins,
         "exchange": _exchange(final, names),
+        # What the verification note says of the deal: the wall's tiles, the directions.
+        "wall_size": len(full_set(final.options.suits)),
+        "exchange_choices": ", ".join(f'"{d}"' for d in DIRECTIONS_AT[final.seats]),
         # Every payment of the stored ledger with its arithmetic (the engine's ledger:
         # verify_rounds checks that the ledger rows are the same).
         "words": settlement_words(rnd.state, names),
@@ -199,7 +203,8 @@ def _exchange(final: EngineRound, names: dict[int, str]) -> dict | None:
                 "got": _codes(mine["received"]),
             }
         )
-    return {"direction": labels.EXCHANGE_DIRECTIONS[final.exchange_direction], "seats": seats}
+    direction = labels.exchange_shown(final.exchange_direction, final.seats)
+    return {"direction": labels.EXCHANGE_DIRECTIONS[direction], "seats": seats}
 
 
 def _codes(text: str | None) -> list[str]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from django.utils.translation import gettext as _
 
-from games.models import SEATS, Event, Room, Round, RoundPlayer, Seat
+from games.models import Event, Room, Round, RoundPlayer, Seat
 from games.play import broadcast, cues, deadlines, matches
 from games.play.errors import ServiceError
 from games.rules.options import RoomOptions
@@ -65,7 +65,7 @@ def start_round(room: Room, *, deal: tuple[str, int] | None = None) -> Round:
     else:
         seed = secrets.token_hex(16)
         if previous is None:
-            dealer = secrets.randbelow(SEATS)  # the first dealer of a room is random
+            dealer = secrets.randbelow(room.players)  # the first dealer of a room is random
         else:
             dealer = previous.state["next_dealer"]
     engine = EngineRound.deal(

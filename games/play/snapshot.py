@@ -20,7 +20,7 @@ from django.db.models import Sum
 from django.utils import timezone
 from django.utils.translation import get_language
 
-from games.models import SEATS, LedgerEntry, Round, Seat
+from games.models import LedgerEntry, Round, Seat
 from games.play import matches, offers
 from games.rules.round import Round as EngineRound
 from games.words.labels import seat_label
@@ -105,7 +105,7 @@ def load_snapshot(room_id: int) -> TableSnapshot:
 
 
 def _snapshot(room, seats, rnd: Round | None, engine: EngineRound | None) -> TableSnapshot:
-    scores = list(earlier_rounds_scores(room.pk, rnd.pk if rnd else None))
+    scores = list(earlier_rounds_scores(room.pk, rnd.pk if rnd else None, len(seats)))
     if engine is not None:
         for seat, net in enumerate(engine.net()):
             scores[seat] += net
@@ -144,8 +144,8 @@ def _snapshot(room, seats, rnd: Round | None, engine: EngineRound | None) -> Tab
 
 
 @lru_cache(maxsize=1024)
-def earlier_rounds_scores(room_id: int, latest_round_id: int | None) -> tuple:
-    sums = [0] * SEATS
+def earlier_rounds_scores(room_id: int, latest_round_id: int | None, players: int) -> tuple:
+    sums = [0] * players
     entries = LedgerEntry.objects.filter(round__room_id=room_id)
     if latest_round_id is not None:
         entries = entries.exclude(round_id=latest_round_id)

@@ -135,6 +135,7 @@ SECTION_13_CHOICES = {
 # set first, the way to play in a block of its own (RULES.md section 13), the clocks and
 # every other rule folded into sections.
 MAIN_FIELDS = ("name", "rounds", "base", "cap", "exchange_three", "coaching")
+TABLE_FIELDS = ("players", "suits")  # side by side, after the name (RULES.md section 14)
 MODE_FIELDS = ("mode", "xueliu_kongs")
 TIME_FIELDS = ("turn_seconds", "claim_seconds", "void_seconds", "claim_window", "exchange_seconds")
 
@@ -168,6 +169,22 @@ def _offered_names() -> frozenset[str]:
 
 class RoomForm(forms.Form):
     name = forms.CharField(label=_("Room name"), max_length=60, required=False)
+    # RULES.md section 14: how many sit at the table, and with which suits.
+    players = forms.TypedChoiceField(
+        label=_("Players (人数)"),
+        choices=[(4, _("Four")), (3, _("Three")), (2, _("Two"))],
+        coerce=int,
+        initial=DEFAULT_OPTIONS.players,
+    )
+    suits = forms.TypedChoiceField(
+        label=_("Suits (房数)"),
+        choices=[
+            (3, _("Three suits: 108 tiles")),
+            (2, _("Two suits: 72 tiles, no 万")),
+        ],
+        coerce=int,
+        initial=DEFAULT_OPTIONS.suits,
+    )
     rounds = forms.TypedChoiceField(
         label=_("Rounds (局数)"),
         choices=[("", _("Open-ended"))]
@@ -341,13 +358,16 @@ class RoomForm(forms.Form):
         """What most owners set: shown first, under the preset."""
         return [self[name] for name in MAIN_FIELDS]
 
+    def table_fields(self) -> list:
+        return [self[name] for name in TABLE_FIELDS]
+
     def mode_fields(self) -> list:
         return [self[name] for name in MODE_FIELDS]
 
     def folded_sections(self) -> list[tuple[str, list, bool]]:
         """The rest, folded by topic: (title, fields, open). A section opens by itself
         when one of its fields has an error, so that no error is hidden."""
-        shown = {*MAIN_FIELDS, *MODE_FIELDS, *TIME_FIELDS}
+        shown = {*MAIN_FIELDS, *TABLE_FIELDS, *MODE_FIELDS, *TIME_FIELDS}
         sections = [
             (
                 _("More rules: fan, payments and the wall's end"),
@@ -397,6 +417,8 @@ class RoomForm(forms.Form):
                 *SECTION_13_CHOICES,
                 "exchange_seconds",
                 "coaching",
+                "players",
+                "suits",
                 "pongs_fan",
             )
         }

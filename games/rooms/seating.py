@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import SEATS, Room, Round, RoundPlayer, Seat
+from games.models import Room, Round, RoundPlayer, Seat
 from games.play import broadcast, deadlines, dealing, matches
 from games.play.errors import ServiceError
 from games.players.computer import LEVELS
@@ -17,7 +17,8 @@ from games.rules.round import Round as EngineRound
 
 
 def create_room(*, owner: AbstractBaseUser, name: str, options: dict) -> Room:
-    """A new room with validated options; its owner takes seat 0 (东)."""
+    """A new room with validated options and a seat for each of its players (four,
+    three or two); its owner takes seat 0 (东)."""
     try:
         validated = RoomOptions.from_dict(options).to_dict()
     except ValueError as exc:
@@ -33,7 +34,7 @@ def create_room(*, owner: AbstractBaseUser, name: str, options: dict) -> Room:
         else:
             raise ServiceError(_("Could not create the room, please try again."))
         Seat.objects.bulk_create(
-            [Seat(room=room, index=i, user=owner if i == 0 else None) for i in range(SEATS)]
+            [Seat(room=room, index=i, user=owner if i == 0 else None) for i in range(room.players)]
         )
         broadcast.notify_lobby_on_commit()
     return room

@@ -8,7 +8,8 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.models import Room
+from games.models import SEATS, Room
+from games.words import labels
 
 TABLE_PATH = re.compile(r"^/t/(?P<code>[A-Z0-9]{4,12})/$")
 # Other pages' share titles, by path: functions of a path that answer a title or None
@@ -20,12 +21,17 @@ def table_title(room: Room) -> str:
     """ "来打血战：房间 7DZVG6，差 2 人", or an invitation to watch once it is full."""
     free = room.seats.filter(user__isnull=True, bot_level="").count()
     if free and room.status == Room.Status.OPEN:
-        return ngettext(
+        title = ngettext(
             "Come and play: room %(code)s, %(free)d seat free",
             "Come and play: room %(code)s, %(free)d seats free",
             free,
         ) % {"code": room.code, "free": free}
-    return _("Watch the table: room %(code)s") % {"code": room.code}
+    else:
+        title = _("Watch the table: room %(code)s") % {"code": room.code}
+    if room.players != SEATS or room.options.get("suits", 3) != 3:
+        # A table of RULES.md section 14 says so: "差 1 人" means one of three.
+        title += " · " + labels.table_name(room.options)
+    return title
 
 
 def title_for_path(path: str | None) -> str | None:

@@ -299,6 +299,27 @@ OPTION_VALUES: dict[str, tuple[tuple[object, object], ...]] = {
         (OFF, _("No coach at the table; the rounds count in the ranking.")),
     ),
     # RULES.md section 14's scoring options.
+    "players": (
+        (4, _("Four players: this book's table.")),
+        (
+            3,
+            _(
+                "Three players: you, the next player on your right and the previous on your "
+                "left, the top side empty; the round ends when two have won."
+            ),
+        ),
+        (2, _("Two players, face to face: the first win ends the round.")),
+    ),
+    "suits": (
+        (3, _("Three suits: 万, 筒 and 条, 108 tiles; each player chooses a void suit.")),
+        (
+            2,
+            _(
+                "Two suits (两房): 筒 and 条 only, 72 tiles; nobody chooses a void and "
+                "nobody can be a flower pig."
+            ),
+        ),
+    ),
     "ron_needs_fan": (
         (
             ON,

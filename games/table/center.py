@@ -11,6 +11,7 @@ from games.play import offers
 from games.play.deadlines import person_deadline
 from games.play.snapshot import TableSnapshot
 from games.table.part_cache import render_part
+from games.words import labels
 
 _OPEN = '<section id="center" class="center" aria-live="polite">\n  '
 # The status lines that ended with a line break in the centre's single template.
@@ -85,5 +86,7 @@ def center(snap: TableSnapshot, view: dict, viewer: int | None, winds, cue: dict
         current_wind=winds[current] if current is not None else "",
         last_discard=last_discard,
         on_offer=bool(claim),
-        exchange_direction=(view["exchange"] or {}).get("direction"),
+        exchange_direction=labels.exchange_shown(
+            (view["exchange"] or {}).get("direction"), len(view["players"])
+        ),
     )

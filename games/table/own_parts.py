@@ -170,16 +170,21 @@ def _exchange_hand(
 
 def _exchange_note(view: dict) -> tuple | None:
     """(gave, direction, received) of the player's 换三张 while it matters: from their
-    pick until the void suits are chosen. Tiles as codes; direction None until the
-    tiles have moved."""
+    pick until the void suits are chosen, or with two suits, where nobody chooses one,
+    until the first discard. Tiles as codes; direction None until the tiles have
+    moved."""
     mine = (view["exchange"] or {}).get("mine")
-    if not mine or not mine["picked"] or view["phase"] not in ("exchange", "void"):
+    players = view["players"]
+    no_void_phase = all(p["void"] is None for p in players) and view["phase"] == "turn"
+    first_turn = no_void_phase and not any(p["discards"] for p in players)
+    if not mine or not mine["picked"] or not (view["phase"] in ("exchange", "void") or first_turn):
         return None
 
     def codes(text):
         return tuple(tile_str(t) for t in parse_tiles(text)) if text else ()
 
-    return (codes(mine["picked"]), mine["direction"], codes(mine["received"]))
+    direction = labels.exchange_shown(mine["direction"], len(players))
+    return (codes(mine["picked"]), direction, codes(mine["received"]))
 
 
 def _phrase_buttons() -> tuple:

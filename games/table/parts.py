@@ -25,7 +25,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from games.models import SEATS, Round
+from games.models import Round
 from games.play import cues, matches, offers
 from games.play.deadlines import is_away
 from games.play.snapshot import TableSnapshot
@@ -34,7 +34,19 @@ from games.table import center, own_parts, tile_parts, version_token, win_moment
 from games.table.part_cache import current_language, in_language, render_part
 from games.words import labels
 
-POSITIONS = ["bottom", "right", "top", "left"]
+# Where each seat is drawn, in turn order from the viewer's: 下家 on the right, 对家 at
+# the top, 上家 on the left. At a table for three the top side stays empty; at a table
+# for two the other player sits opposite (RULES.md section 14).
+POSITIONS = {
+    4: ("bottom", "right", "top", "left"),
+    3: ("bottom", "right", "left"),
+    2: ("bottom", "top"),
+}
+
+
+def position(index: int, viewer: int | None, seats: int) -> str:
+    """Where seat ``index`` is drawn for ``viewer`` (a spectator sees East at the bottom)."""
+    return POSITIONS[seats][(index - (viewer or 0)) % seats]
 
 
 @dataclass
@@ -65,6 +77,7 @@ class RenderedTable:
                 "me": self.board["me"],
                 "ended": self.board["ended"],
                 "me_index": self.board.get("me_index"),
+                "seats": self.board.get("seats", 4),
             }
         return mark_safe(
             render_to_string(  # the parts are our own escaped HTML
@@ -109,7 +122,9 @@ def _render_table(
 
     parts["scores"] = render_part(
         "_scores.html",
-        rows=tuple((winds[i], names[i], snap.scores[i], i == viewer) for i in range(SEATS)),
+        rows=tuple(
+            (winds[i], names[i], snap.scores[i], i == viewer) for i in range(len(snap.seats))
+        ),
         round_label=shared.round_label,
     )
 
@@ -119,13 +134,14 @@ def _render_table(
         others = []
         public = _public_seats(snap, winds)
         # Around the table in turn order: you at the bottom, 下家 on the right, 对家 at
-        # the top, 上家 on the left. A spectator sees all four, East at the bottom.
-        for index in range(SEATS):
+        # the top, 上家 on the left (``position``). A spectator sees every seat, East at
+        # the bottom.
+        for index in range(engine.seats):
             if index == viewer:
                 continue
             label = f"{winds[index]} · {names[index]}"
-            position = POSITIONS[(index - (viewer or 0)) % SEATS]
-            others.append({"index": index, "position": position, "label": label})
+            where = position(index, viewer, engine.seats)
+            others.append({"index": index, "position": where, "label": label})
             parts.update(public[index])
         parts["center"] = center.center(snap, view, viewer, winds, shared.cue)
         parts["pool"] = _pool(snap, winds)
@@ -158,7 +174,13 @@ def _render_table(
         if ended:
             parts["settlement"] = _settlement(snap, view, winds, compared_at)
         parts["commitment"] = shared.commitment
-        board = {"others": others, "me": me_label, "ended": ended, "me_index": viewer}
+        board = {
+            "others": others,
+            "me": me_label,
+            "ended": ended,
+            "me_index": viewer,
+            "seats": engine.seats,
+        }
         layout += [
             tuple((s["index"], s["position"], s["label"]) for s in others),
             me_label,
@@ -370,7 +392,7 @@ def _settlement(snap: TableSnapshot, view: dict, winds, compared_at: str | None)
     # payee, to mark the viewer's own and to filter per player.
     cards = settlement_cards.cards(view, names, winds, viewer)
     rows = settlement_cards.payment_rows(view, words.payments, viewer)
-    players = tuple((seat, names[seat]) for seat in range(SEATS))
+    players = tuple((seat, names[seat]) for seat in range(snap.shown.seats))
     return render_part(
         "_settlement.html",
         words=words,
@@ -381,6 +403,7 @@ def _settlement(snap: TableSnapshot, view: dict, winds, compared_at: str | None)
         round_id=snap.round.pk,
         room_code=snap.room_code,
         compared_at=compared_at,
+        table=labels.table_name(snap.shown.options),
     )
 
 

@@ -36,6 +36,12 @@ def mode_name(options):
 
 
 @register.filter
+def table_name(options):
+    """How many play, with which suits: 三人两房 (RULES.md section 14)."""
+    return labels.table_name(options or {})
+
+
+@register.filter
 def suit_name(letter):
     """A suit's name: m → 万 / Characters."""
     return display.suit_name(letter)

@@ -62,6 +62,27 @@ def mode_name(options) -> str:
     return str(MODES.get(mode, mode))
 
 
+# The tables of RULES.md section 14 by (players, suits), as the apps name them.
+TABLE_NAMES = {
+    (4, 3): _("4 players, 3 suits"),  # 四人三房, this book's table
+    (4, 2): _("4 players, 2 suits"),  # 四人两房
+    (3, 3): _("3 players, 3 suits"),  # 三人三房
+    (3, 2): _("3 players, 2 suits"),  # 三人两房
+    (2, 3): _("2 players, 3 suits"),  # 两人三房 (二人麻将)
+    (2, 2): _("2 players, 2 suits"),  # 两人两房
+}
+
+
+def table_name(options) -> str:
+    """How many play and with which suits: "三人两房"; ``options`` a RoomOptions or its
+    dict (which leaves out four players and three suits)."""
+    if isinstance(options, dict):
+        key = (options.get("players", 4), options.get("suits", 3))
+    else:
+        key = (options.players, options.suits)
+    return str(TABLE_NAMES[key])
+
+
 HOW = {
     "ron": _("on a discard"),
     "zimo": _("self-drawn"),
@@ -86,7 +107,15 @@ EXCHANGE_DIRECTIONS = {
     "next": _("to the next player (换给下家)"),
     "previous": _("to the previous player (换给上家)"),
     "opposite": _("to the player opposite (换给对家)"),
+    "other": _("to the other player (两人互换)"),
 }
+
+
+def exchange_shown(direction: str | None, seats: int) -> str | None:
+    """The direction as the table says it: at a table for two, "next" is the only one
+    and the two players simply swap (RULES.md section 14), "other"."""
+    return "other" if direction is not None and seats == 2 else direction
+
 
 LEVELS = {
     "easy": _("Computer (easy)"),

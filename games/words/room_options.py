@@ -12,8 +12,9 @@ def options_summary(options: dict) -> list[str]:
 
     cap = _("no cap") if parsed.cap is None else _("cap %(fan)d fan") % {"fan": parsed.cap}
     words = [_("base %(base)d") % {"base": parsed.base}, cap]
-    # The way to play first: 血战到底 or 血流成河 (RULES.md section 13).
-    words.insert(0, labels.mode_name(parsed))
+    # The table first (how many play, RULES.md section 14), then the way to play:
+    # 血战到底 or 血流成河 (section 13).
+    words[:0] = [labels.table_name(parsed), labels.mode_name(parsed)]
     if parsed.xueliu and parsed.xueliu_kongs == "fan":
         words.append(_("kongs as fan"))
     if parsed.rounds is not None:

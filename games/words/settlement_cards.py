@@ -19,7 +19,6 @@ from games.words import labels
 from games.words.glossary import Segment, term
 from games.words.settlement_words import win_paid_by
 
-SEATS = 4
 DEALT_IN = ("ron", "rob_kong")  # wins paid by the player who fed the tile
 WIN_REASONS = ("ron", "zimo", "rob_kong")
 # The other lines of a card, in the order they are shown, each the ledger's reasons it
@@ -76,11 +75,11 @@ class PaymentRow:
     mine: bool  # the viewer paid or was paid
 
 
-def order(viewer: int | None) -> tuple[int, ...]:
-    """The viewer first, then the others in turn order (下家, 对家, 上家); a spectator
-    sees seat order."""
+def order(viewer: int | None, seats: int) -> tuple[int, ...]:
+    """The viewer first, then the others in turn order (下家, 对家, 上家; at a table for
+    three or two the others there are); a spectator sees seat order."""
     start = viewer or 0
-    return tuple((start + step) % SEATS for step in range(SEATS))
+    return tuple((start + step) % seats for step in range(seats))
 
 
 def win_worth(win: dict) -> str:
@@ -179,7 +178,7 @@ def lines_of(view: dict, seat: int, names) -> tuple[CardLine, ...]:
 def cards(view: dict, names, winds, viewer: int | None = None) -> tuple[Card, ...]:
     """One card per seat, the viewer's first."""
     found = []
-    for seat in order(viewer):
+    for seat in order(viewer, len(view["net"])):
         end, end_text = end_of(view, seat)
         found.append(
             Card(

@@ -30,7 +30,7 @@ REPLAY_BOARD_PROBLEMS = """async (opts) => {
   if (document.documentElement.scrollWidth > vw) problems.push("the page scrolls sideways");
 
   const seats = [...board.querySelectorAll(":scope > .seat")];
-  if (seats.length !== 4) problems.push(`${seats.length} seats on the board`);
+  if (seats.length !== opts.seats) problems.push(`${seats.length} seats on the board`);
   let seen = 0;
   for (const seat of seats) {
     const name = seat.getAttribute("aria-label") || seat.id;
@@ -77,14 +77,18 @@ REPLAY_BOARD_PROBLEMS = """async (opts) => {
 }"""
 
 
-def replay_board_problems(page, *, deal: bool = False, min_tiles: int = 52) -> list[str]:
+def replay_board_problems(
+    page, *, deal: bool = False, min_tiles: int = 52, seats: int = 4
+) -> list[str]:
     """The problems a person would see with the replay's board as it is on ``page``.
-    ``deal``: the frame is the deal's, so every hand holds 13 or 14 tiles face up."""
+    ``deal``: the frame is the deal's, so every hand holds 13 or 14 tiles face up.
+    ``seats``: how many play at the round's table (RULES.md section 14)."""
     phone = page.viewport_size["width"] < 700
     return page.evaluate(
         REPLAY_BOARD_PROBLEMS,
         {
             "deal": deal,
+            "seats": seats,
             "minTiles": min_tiles,
             # A phone's board is the card's width (377 px at 412); a laptop's, 1028 px.
             "minWidth": 300 if phone else 800,

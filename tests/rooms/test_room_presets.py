@@ -58,8 +58,30 @@ def test_the_presets_are_one_per_seed_text_and_the_books_defaults():
         "online_xueliu": "002",
         "qq": "003",
         "chengdu_home": "004",
+        # RULES.md section 14's tables, the book's rules otherwise.
+        "three_two_suits": None,
+        "three_players": None,
+        "two_players": None,
+        "two_two_suits": None,
+        "four_two_suits": None,
     }
     assert preset("book").room_options() == DEFAULT_OPTIONS
+
+
+def test_the_section_14_presets_are_the_books_tables():
+    """三人两房 (3 players, 2 suits, 点炮需番, cap 3), 三人三房, 两人麻将, 两人两房, 四人两房:
+    each differs from the book's defaults in exactly what section 14 names."""
+    expected = {
+        "three_two_suits": {"players": 3, "suits": 2, "ron_needs_fan": True, "cap": 3},
+        "three_players": {"players": 3},
+        "two_players": {"players": 2},
+        "two_two_suits": {"players": 2, "suits": 2},
+        "four_two_suits": {"suits": 2},
+    }
+    book = PRESETS["book"].options
+    for key, changes in expected.items():
+        options = PRESETS[key].options
+        assert {name: v for name, v in options.items() if book[name] != v} == changes
 
 
 def test_the_presets_follow_their_seed_texts():

@@ -70,7 +70,7 @@ def test_the_table_shows_each_seats_wins_and_the_mode(client):
     html = client.get(
         reverse("table", kwargs={"code": room.code}), HTTP_ACCEPT_LANGUAGE="zh-hans"
     ).content.decode()
-    assert '<p class="room-mode">血流成河</p>' in html
+    assert '<p class="room-mode">四人三房 · 血流成河</p>' in html
     banner = part(page(room, users[0]), "win-banner")
     assert "x1" in banner and "3 分" in banner  # this win's three payments, not both wins'
 

@@ -228,7 +228,7 @@ def test_each_cards_lines_add_up_to_its_net_on_real_rounds():
             nets = state.net()
             viewer = number_ % 5 if number_ % 5 < 4 else None  # a spectator too
             shown = rendered_cards(state, viewer, "zh-hans" if number_ % 2 else "en")
-            order = settlement_cards.order(viewer)
+            order = settlement_cards.order(viewer, 4)
             for seat, card in zip(order, shown, strict=True):
                 net = number(NET.search(card).group(1))
                 amounts = [number(a) for a in AMOUNT.findall(card)]
