@@ -103,7 +103,7 @@ def choose_void(counts: list[int]) -> int:
 
 
 def _waits_for_zimo(state: Round, seat: int) -> bool:
-    unseen = defence.unseen_counts(state.visible_counts(seat))
+    unseen = bots.unseen_of(state, seat)
     return waiting.waits_for_zimo(state, seat, _to_come(state, seat, unseen))
 
 
@@ -207,6 +207,7 @@ def offence_scores(
     void = state.voids[seat]
     unseen_total = sum(unseen)
     opponents = len(state.active) - 1
+    payers = value.payers_factor(state.seats)
     turns_left = len(state.wall) / max(len(state.active), 1)
     whole = Shape(counts, len(melds), void)
     shanten_after = {t: whole.without(t) for t in tiles}
@@ -227,7 +228,7 @@ def offence_scores(
             points = worth / live if live else 0.0
             if not PARTS["value"]:
                 points = 1.0 if live else 0.0
-            score = chance * points * value.PAYERS_FACTOR + READY_BONUS * points
+            score = chance * points * payers + READY_BONUS * points
         else:
             ukeire = Shape(rest, len(melds), void).ukeire(unseen)
             chance = value.win_chance(s, ukeire, unseen_total, turns_left, opponents)
@@ -237,7 +238,7 @@ def offence_scores(
                 else 1.0
             )
             ready = value.ready_chance(s, ukeire, unseen_total, turns_left)
-            score = (chance * value.PAYERS_FACTOR + READY_BONUS * ready) * points
+            score = (chance * payers + READY_BONUS * ready) * points
         if void is not None and t // RANKS == void:
             void_score = score
         # A tiny tie-break: throw the least useful tile, as the strong level does.
@@ -248,7 +249,7 @@ def offence_scores(
 def discard_scores(state: Round, seat: int) -> dict[int, float]:
     """Each discard the expert considers -> its offence; those kept for a safety choice
     score higher the safer they are (see ``best_discard``)."""
-    unseen = defence.unseen_counts(state.visible_counts(seat))
+    unseen = bots.unseen_of(state, seat)
     offence = offence_scores(state, seat, candidates(state, seat), _to_come(state, seat, unseen))
     if not PARTS["defence"]:
         return offence
