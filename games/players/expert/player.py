@@ -207,7 +207,6 @@ def offence_scores(
     void = state.voids[seat]
     unseen_total = sum(unseen)
     opponents = len(state.active) - 1
-    payers = value.payers_factor(state.seats)
     turns_left = len(state.wall) / max(len(state.active), 1)
     whole = Shape(counts, len(melds), void)
     shanten_after = {t: whole.without(t) for t in tiles}
@@ -228,7 +227,7 @@ def offence_scores(
             points = worth / live if live else 0.0
             if not PARTS["value"]:
                 points = 1.0 if live else 0.0
-            score = chance * points * payers + READY_BONUS * points
+            score = chance * points * value.PAYERS_FACTOR + READY_BONUS * points
         else:
             ukeire = Shape(rest, len(melds), void).ukeire(unseen)
             chance = value.win_chance(s, ukeire, unseen_total, turns_left, opponents)
@@ -238,7 +237,7 @@ def offence_scores(
                 else 1.0
             )
             ready = value.ready_chance(s, ukeire, unseen_total, turns_left)
-            score = (chance * payers + READY_BONUS * ready) * points
+            score = (chance * value.PAYERS_FACTOR + READY_BONUS * ready) * points
         if void is not None and t // RANKS == void:
             void_score = score
         # A tiny tie-break: throw the least useful tile, as the strong level does.
