@@ -5,6 +5,8 @@
         --arrangements all --options '{"mode": "xueliu"}' --json bots.json
     .venv/bin/python -m benchmarks.bots.bench_bots --rounds 2000 --levels expert,ebony-z \\
         --rules ebony --workers 4
+    .venv/bin/python -m benchmarks.bots.bench_bots --rounds 3000 --levels expert,strong \
+        --options '{"players": 3, "suits": 2, "ron_needs_fan": true, "cap": 3}'
     .venv/bin/python -m benchmarks.bots.bench_bots --rounds 16000 --against strong \\
         --levels expert,expert-without-zimo_wait,expert-without-live,strong --seed 901
 
@@ -13,15 +15,18 @@ Levels: ours (``computer.LEVELS``: easy, strong, expert) and, when ebony72's cod
 and ``ebony-z`` (``benchmarks.bots.opponents.ebony``; the product never sees them).
 ``--rules`` picks the rule set: ``default`` (our room defaults) or ``ebony`` (the options
 closest to ebony72's own rules, ``ebony.EBONY_RULES``); ``--options`` changes options on
-top of it. ``--workers N`` plays the deal groups in N processes; the results do not
-depend on N.
+top of it, the table's size among them (``players`` 4, 3 or 2 and ``suits`` 3 or 2:
+RULES.md section 14). ``--workers N`` plays the deal groups in N processes; the results
+do not depend on N. The outside player sits only at a table for four of three suits.
 
 Method. Mahjong scores are mostly luck, so levels are compared on *identical deals*
 (duplicate play). For each pair of requested levels (A, B) and each deal ``i`` (wall
-from the seed string ``"{seed}-{i}"``, dealer seat ``i % 4``) the same deal is played
-once per seat arrangement: ``alternate`` plays ABAB and BABA; ``all`` also plays the
-four rotations of AABB. Either way every level sits in every seat equally often on
-each deal, so whatever a seat or a wall gives is given to both levels. Every pairing
+from the seed string ``"{seed}-{i}"``, dealer seat ``i`` modulo the table's size) the
+same deal is played once per seat arrangement: ``alternate`` plays ABAB and BABA; ``all``
+also plays the four rotations of AABB. At a table for three ``alternate`` is ABA and
+BAB, ``all`` also AAB, BBA, BAA and ABB; at a table for two both are AB and BA
+(``ARRANGEMENTS_AT``). Either way every level sits in every seat equally often on each
+deal, so whatever a seat or a wall gives is given to both levels. Every pairing
 uses the same deals. The random choices (the easy bot's) come from one
 ``random.Random`` per (pairing, deal, arrangement) seeded from ``--seed``, so a run is
 repeatable.
@@ -35,7 +40,9 @@ The groups are independent; the rounds inside one are not (same tiles). So the 9
 confidence intervals are computed over groups: for a level, the group value is its
 mean points per seat per round in that group; for a pairing, it is the difference
 A − B of those means. Interval: mean ± t · sd / sqrt(groups) (Student t, 1.96 for many
-groups). Points sum to zero at a 2-against-2 table, so A − B = 2 · (A's mean).
+groups). Points sum to zero at a 2-against-2 table, so there A − B = 2 · (A's mean);
+at a table for three a level has two seats in one round and one in the next, and A − B
+compares the means per seat.
 
 Paired contrasts. When two levels X and Y have each played a third level C, they did so
 on the same deals, so what X does better than Y against C is measured deal by deal: the
@@ -79,7 +86,7 @@ from games.players.expert import player as expert_player
 from games.players.simulate import play_round
 from games.rules.hands import prepare_tables
 from games.rules.options import RoomOptions
-from games.rules.round import SEATS, Round
+from games.rules.round import Round
 
 # The expert with one of its parts switched off (``expert.player.PARTS``), to measure
 # what that part adds: ``expert-without-zimo_wait`` against ``expert`` on the same deals.
@@ -88,10 +95,26 @@ LEVELS = computer.LEVELS + tuple(VARIANTS) + ebony.LEVELS
 # The rule sets of --rules: option changes from our room defaults.
 RULE_SETS = {"default": {}, "ebony": ebony.EBONY_RULES}
 
+# The seat arrangements of the two levels A and B at a table for four, three and two:
+# over one deal's arrangements each level sits in every seat equally often.
 ARRANGEMENTS = {
     "alternate": ("ABAB", "BABA"),
     "all": ("ABAB", "BABA", "AABB", "ABBA", "BBAA", "BAAB"),
 }
+ARRANGEMENTS_AT = {
+    4: ARRANGEMENTS,
+    3: {"alternate": ("ABA", "BAB"), "all": ("ABA", "BAB", "AAB", "BBA", "BAA", "ABB")},
+    2: {"alternate": ("AB", "BA"), "all": ("AB", "BA")},
+}
+
+
+def arrangements_at(name: str, players: int = 4) -> tuple[str, ...]:
+    """The arrangements ``name`` (alternate, all) at a table for ``players``."""
+    if name not in ARRANGEMENTS:
+        raise ValueError(f"arrangements: one of {', '.join(ARRANGEMENTS)}")
+    return ARRANGEMENTS_AT[players][name]
+
+
 FED_WINS = ("ron", "rob_kong")  # wins on a tile another seat gave away: 点炮
 # Where a seat's points come from, by the reason of each ledger row: wins on a discard
 # (and robbed kongs), 自摸 (杠上花 too), kong money (刮风下雨, 呼叫转移, 退税) and the
@@ -156,15 +179,29 @@ class RoundResult:
     pig: tuple[bool, ...]
     not_ready: tuple[bool, ...]  # 查叫 payer: not ready, not a pig
     end: str
-    zimo: tuple[bool, ...] = (False,) * SEATS  # won by a self-drawn tile (杠上花 too)
+    # Left out, each of the following is "nothing" for every seat of ``levels``.
+    zimo: tuple[bool, ...] | None = None  # won by a self-drawn tile (杠上花 too)
     # The outside player's answers our engine would not take, per seat: (decision, count).
-    fallbacks: tuple[tuple[tuple[str, int], ...], ...] = ((),) * SEATS
+    fallbacks: tuple[tuple[tuple[str, int], ...], ...] | None = None
     # Per seat, its net points from each of INCOME_SOURCES (they add up to ``net``).
-    income: tuple[tuple[int, ...], ...] = ((0,) * len(INCOME_SOURCES),) * SEATS
+    income: tuple[tuple[int, ...], ...] | None = None
     # Per seat, how many of its wins counted each pattern or extra (对对胡, 根, …).
-    patterns: tuple[tuple[tuple[str, int], ...], ...] = ((),) * SEATS
+    patterns: tuple[tuple[tuple[str, int], ...], ...] | None = None
     # Per seat, per KONG_REASONS: (points received, points paid).
-    kong_money: tuple[tuple[tuple[int, int], ...], ...] = (((0, 0),) * len(KONG_REASONS),) * SEATS
+    kong_money: tuple[tuple[tuple[int, int], ...], ...] | None = None
+
+    def __post_init__(self) -> None:
+        seats = len(self.levels)
+        nothing = {
+            "zimo": False,
+            "fallbacks": (),
+            "income": (0,) * len(INCOME_SOURCES),
+            "patterns": (),
+            "kong_money": ((0, 0),) * len(KONG_REASONS),
+        }
+        for name, empty in nothing.items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, (empty,) * seats)
 
 
 def seat_levels(pairing: tuple[str, str], arrangement: str) -> tuple[str, ...]:
@@ -184,10 +221,11 @@ def round_result(
     settlement = state.settlement or {}
     pigs = set(settlement.get("pigs", []))
     not_ready = set(settlement.get("not_ready", [])) - pigs
-    fans = [[] for _ in range(SEATS)]
-    fed = [False] * SEATS
-    zimo = [False] * SEATS
-    patterns = [Counter() for _ in range(SEATS)]
+    seats = range(state.seats)
+    fans = [[] for _ in seats]
+    fed = [False for _ in seats]
+    zimo = [False for _ in seats]
+    patterns = [Counter() for _ in seats]
     for win in state.winners:
         fans[win["seat"]].append(win["fan"])
         patterns[win["seat"]].update(win["patterns"].keys())
@@ -195,9 +233,9 @@ def round_result(
             fed[win["from"]] = True
         if win["how"] == "zimo":
             zimo[win["seat"]] = True
-    fallbacks = fallbacks or [Counter() for _ in range(SEATS)]
-    income = [[0] * len(INCOME_SOURCES) for _ in range(SEATS)]
-    kong_money = [[[0, 0] for _ in KONG_REASONS] for _ in range(SEATS)]
+    fallbacks = fallbacks or [Counter() for _ in seats]
+    income = [[0] * len(INCOME_SOURCES) for _ in seats]
+    kong_money = [[[0, 0] for _ in KONG_REASONS] for _ in seats]
     for entry in state.ledger:
         source = INCOME_SOURCES.index(income_source(entry["reason"]))
         income[entry["payer"]][source] -= entry["amount"]
@@ -215,8 +253,8 @@ def round_result(
         won=tuple(bool(f) for f in fans),
         fed=tuple(fed),
         fans=tuple(tuple(f) for f in fans),
-        pig=tuple(seat in pigs for seat in range(SEATS)),
-        not_ready=tuple(seat in not_ready for seat in range(SEATS)),
+        pig=tuple(seat in pigs for seat in seats),
+        not_ready=tuple(seat in not_ready for seat in seats),
         end=state.end,
         zimo=tuple(zimo),
         fallbacks=tuple(tuple(sorted(counts.items())) for counts in fallbacks),
@@ -279,7 +317,7 @@ def play_deal_group(
     results = []
     for arrangement in arrangements:
         levels = seat_levels(pairing, arrangement)
-        state = Round.deal(seed=f"{seed}-{deal}", dealer=deal % SEATS, options=options)
+        state = Round.deal(seed=f"{seed}-{deal}", dealer=deal % options.players, options=options)
         rng = random.Random(f"{seed}/{pairing[0]}-{pairing[1]}/{deal}/{arrangement}")
         if any(level in ebony.LEVELS for level in levels):
             # The outside player needs the round's public history: a Table keeps it.
@@ -300,15 +338,22 @@ def play_deal_group(
     return results
 
 
-def check_levels(levels: Sequence[str]) -> tuple[str, ...]:
-    """The requested levels, or ValueError naming what is wrong."""
+def check_levels(levels: Sequence[str], options: RoomOptions | None = None) -> tuple[str, ...]:
+    """The requested levels, or ValueError naming what is wrong (``options``: the table
+    they are to play at)."""
     levels = tuple(levels)
     unknown = [level for level in levels if level not in LEVELS]
     if unknown:
         raise ValueError(
             f"unknown level(s) {', '.join(unknown)}: available are {', '.join(LEVELS)}"
         )
-    if any(level in ebony.LEVELS for level in levels) and not ebony.available():
+    outside = [level for level in levels if level in ebony.LEVELS]
+    if outside and options is not None and (options.players, options.suits) != (4, 3):
+        raise ValueError(
+            f"{', '.join(outside)} play only at a table for four of three suits, "
+            f"not players {options.players}, suits {options.suits}"
+        )
+    if outside and not ebony.available():
         raise ValueError(
             f"levels {', '.join(ebony.LEVELS)} need ebony72's code at {ebony.EBONY_DIR}"
         )
@@ -338,10 +383,15 @@ def pairings_of(levels: Sequence[str], against: str | None = None) -> list[tuple
 
 
 def deals_per_pairing(
-    levels: Sequence[str], rounds: int, arrangements: str, against: str | None = None
+    levels: Sequence[str],
+    rounds: int,
+    arrangements: str,
+    against: str | None = None,
+    players: int = 4,
 ) -> int:
-    """How many deals each pairing plays so that ``rounds`` are played in total."""
-    per_deal = len(pairings_of(levels, against)) * len(ARRANGEMENTS[arrangements])
+    """How many deals each pairing plays so that ``rounds`` are played in total (at a
+    table for ``players``)."""
+    per_deal = len(pairings_of(levels, against)) * len(arrangements_at(arrangements, players))
     if rounds < per_deal:
         raise ValueError(
             f"--rounds {rounds} is too few: one deal of every pairing takes {per_deal} rounds"
@@ -382,7 +432,7 @@ def play_all(
     arrangement, the deal groups spread over ``workers`` processes."""
     if not isinstance(options, RoomOptions):
         options = RoomOptions.from_dict(options)
-    layout = ARRANGEMENTS[arrangements]
+    layout = arrangements_at(arrangements, options.players)
     jobs = [
         (pairing, deal, seed, options.to_dict(), layout)
         for pairing in pairings_of(levels, against)
@@ -415,11 +465,10 @@ def run(
     """Play the tournament and return its summary (see ``summarise``). ``options`` are
     changed on top of the rule set ``rules``; ``against`` limits the pairings to each
     level against that one."""
-    levels = check_levels(levels)
-    if arrangements not in ARRANGEMENTS:
-        raise ValueError(f"arrangements: one of {', '.join(ARRANGEMENTS)}")
     options = room_options(rules, options)
-    deals = deals_per_pairing(levels, rounds, arrangements, against)
+    levels = check_levels(levels, options)
+    layout = arrangements_at(arrangements, options.players)
+    deals = deals_per_pairing(levels, rounds, arrangements, against, options.players)
     prepare_tables()  # built once per process, as the server does at start: not a decision
     start = time.perf_counter()
     results, timings = play_all(
@@ -429,7 +478,7 @@ def run(
     summary = summarise(results, levels, timings, against)
     summary.update(
         seed=seed,
-        arrangements=list(ARRANGEMENTS[arrangements]),
+        arrangements=list(layout),
         deals_per_pairing=deals,
         rules=rules,
         options=options.to_dict(),
@@ -477,7 +526,7 @@ def group_means(results: Sequence[RoundResult], level: str) -> dict[tuple, float
 
 def level_stats(results: Sequence[RoundResult], level: str, timings: Timings) -> dict:
     """Rates and points of one level's seats over the given rounds."""
-    seats = [(r, s) for r in results for s in range(SEATS) if r.levels[s] == level]
+    seats = [(r, s) for r in results for s, seated in enumerate(r.levels) if seated == level]
     n = len(seats)
     fans = [fan for r, s in seats for fan in r.fans[s]]
 
@@ -806,8 +855,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     try:
         options = json.loads(args.options) if args.options else None
-        room_options(args.rules, options)  # checked here for a clear error
-        deals_per_pairing(check_levels(levels), args.rounds, args.arrangements, args.against)
+        table = room_options(args.rules, options)  # checked here for a clear error
+        checked = check_levels(levels, table)
+        deals_per_pairing(checked, args.rounds, args.arrangements, args.against, table.players)
         if args.workers < 1:
             raise ValueError("--workers: at least 1")
     except ValueError as exc:  # json.JSONDecodeError is a ValueError too

@@ -25,7 +25,7 @@ import random
 from games.rules.exchange import PICK_SIZE, all_picks
 from games.rules.hands import Split, join_splits, suit_key, suit_splits
 from games.rules.round import Action, Round
-from games.rules.tiles import COPIES, RANKS, SUIT_COUNT, TILE_KINDS
+from games.rules.tiles import COPIES, RANKS, SUIT_COUNT, TILE_KINDS, suits_in_play
 
 EASY_PONG_CHANCE = 0.5
 
@@ -38,7 +38,11 @@ def choose_discard(state: Round, seat: int) -> int:
     counts = state.hands[seat]
     void = state.voids[seat]
     plan = _best_discard(
-        counts, len(state.melds[seat]), void, state.visible_counts(seat), discardable(counts, void)
+        counts,
+        len(state.melds[seat]),
+        void,
+        *_seen_and_unseen(state, seat),
+        discardable(counts, void),
     )
     return plan.tile
 
@@ -46,10 +50,12 @@ def choose_discard(state: Round, seat: int) -> int:
 def choose_exchange(state: Round, seat: int) -> tuple[int, ...]:
     """The bot's 换三张 pick, from its own hand only. Three tiles of the suit it means to
     void when that suit has three; otherwise the pick that leaves the best hand (lowest
-    shanten once it voids its shortest suit), giving away the least useful tiles."""
+    shanten once it voids its shortest suit), giving away the least useful tiles. With
+    two suits (两房) nobody voids a suit: the pick that leaves the best hand."""
     counts = state.hands[seat]
-    void = strong_void(counts)
-    if suit_size(counts, void) >= PICK_SIZE:
+    has_voids = state.options.has_voids
+    void = strong_void(counts) if has_voids else None
+    if void is not None and suit_size(counts, void) >= PICK_SIZE:
         tiles = [t for t in range(void * RANKS, (void + 1) * RANKS) for _ in range(counts[t])]
         # Away go the tiles that help its hand least (it voids the suit anyway) and
         # would help the receiver least: loose tiles before pairs and runs.
@@ -60,7 +66,7 @@ def choose_exchange(state: Round, seat: int) -> tuple[int, ...]:
         rest = list(counts)
         for t in pick:
             rest[t] -= 1
-        rest_void = strong_void(rest)
+        rest_void = strong_void(rest) if has_voids else None
         shanten = Shape(rest, len(state.melds[seat]), rest_void).shanten
         return (shanten, sum(usefulness(counts, t) for t in pick), pick)
 
@@ -134,7 +140,7 @@ def _strong_turn(state: Round, seat: int, legal: list[Action]) -> Action:
     n_melds = len(state.melds[seat])
     void = state.voids[seat]
     plan = _best_discard(
-        counts, n_melds, void, state.visible_counts(seat), discardable(counts, void)
+        counts, n_melds, void, *_seen_and_unseen(state, seat), discardable(counts, void)
     )
     # A kong is a free draw and kong money: take it unless the hand gets slower.
     for verb, tile in legal:
@@ -170,11 +176,11 @@ def _pong_helps(state: Round, seat: int, now: "Shape", tile: int) -> bool:
     counts = state.hands[seat]
     void = now.void
     after = minus(counts, tile, 2)
-    visible = state.visible_counts(seat)
-    plan = _best_discard(after, now.n_melds + 1, void, visible, discardable(after, void))
+    visible, unseen = _seen_and_unseen(state, seat)
+    plan = _best_discard(after, now.n_melds + 1, void, visible, unseen, discardable(after, void))
     if plan.shanten != now.shanten:
         return plan.shanten < now.shanten
-    return plan.ukeire >= now.ukeire(_unseen(visible))
+    return plan.ukeire >= now.ukeire(unseen)
 
 
 # --- choosing a discard ---------------------------------------------------------------
@@ -197,14 +203,19 @@ def discardable(counts: list[int], void: int | None) -> list[int]:
 
 
 def _best_discard(
-    counts: list[int], n_melds: int, void: int | None, visible: list[int], candidates: list[int]
+    counts: list[int],
+    n_melds: int,
+    void: int | None,
+    visible: list[int],
+    unseen: list[int],
+    candidates: list[int],
 ) -> DiscardPlan:
-    """Lowest shanten first, then the widest wait, then the least useful tile."""
+    """Lowest shanten first, then the widest wait (of the ``unseen`` copies), then the
+    least useful tile (the ``visible`` copies break ties)."""
     whole = Shape(counts, n_melds, void)
     shanten_after = {t: whole.without(t) for t in candidates}
     best = min(shanten_after.values())
     finalists = [t for t in candidates if shanten_after[t] == best]
-    unseen = _unseen(visible)
     # Void tiles all leave the same hand behind: one ukeire serves them all.
     same_rest = all(void is not None and t // RANKS == void for t in finalists)
     plans = []
@@ -240,8 +251,28 @@ def usefulness(counts: list[int], t: int) -> int:
     return 2 * score + min(rank, RANKS - 1 - rank, 2)
 
 
-def _unseen(visible: list[int]) -> list[int]:
-    return [COPIES - n for n in visible]
+# Per suit count: is each tile's suit in the wall (两房 has no 万)?
+_IN_PLAY = {
+    suits: tuple(t // RANKS in suits_in_play(suits) for t in range(TILE_KINDS))
+    for suits in (SUIT_COUNT, SUIT_COUNT - 1)
+}
+
+
+def unseen_counts(visible: list[int], suits: int = SUIT_COUNT) -> list[int]:
+    """Copies of each tile not seen: four less the ``visible`` ones, and none at all of a
+    suit the wall of ``suits`` suits does not hold (two suits, 两房: no 万)."""
+    in_play = _IN_PLAY[suits]
+    return [max(COPIES - n, 0) if in_play[t] else 0 for t, n in enumerate(visible)]
+
+
+def unseen_of(state: Round, seat: int) -> list[int]:
+    """The copies of each tile ``seat`` has not seen, at its table's suits."""
+    return unseen_counts(state.visible_counts(seat), state.options.suits)
+
+
+def _seen_and_unseen(state: Round, seat: int) -> tuple[list[int], list[int]]:
+    visible = state.visible_counts(seat)
+    return visible, unseen_counts(visible, state.options.suits)
 
 
 def minus(counts: list[int], tile: int, copies: int) -> list[int]:

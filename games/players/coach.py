@@ -97,7 +97,7 @@ def ranked_discards(state: Round, seat: int, legal: list[Action]) -> tuple[Disca
     melds = state.melds[seat]
     void = state.voids[seat]
     seen = state.visible_counts(seat)
-    unseen = defence.unseen_counts(seen)
+    unseen = defence.unseen_counts(seen, state.options.suits)
     per_opponent = defence.deal_in_chances(state, seat, unseen)
     whole = Shape(counts, len(melds), void)
     advice = []

@@ -3,6 +3,11 @@
     python -m games.players.simulate --rounds 200 --seed 1
     python -m games.players.simulate --rounds 200 --seed 1 --options '{"cap": null}' \\
         --levels strong,strong,easy,easy
+    python -m games.players.simulate --rounds 200 --options '{"players": 3, "suits": 2}' \\
+        --levels expert,strong,strong
+
+One level per seat of the table (four, or with option ``players`` three or two: RULES.md
+section 14); without ``--levels`` the seats alternate strong and easy.
 
 Round ``i`` is dealt from the seed ``"{seed}-{i}"``; the first dealer is seat 0 and each
 next dealer is the one the rules name (``Round.next_dealer``). One ``random.Random(seed)``
@@ -19,7 +24,7 @@ from dataclasses import dataclass, field
 
 from games.players.computer import LEVELS, choose_action
 from games.rules.options import RoomOptions
-from games.rules.round import SEATS, Action, Round
+from games.rules.round import Action, Round
 
 DEFAULT_LEVELS = ("strong", "easy", "strong", "easy")
 # A round has at most about 108 draws plus the claims on each discard; far more
@@ -62,11 +67,14 @@ class Tally:
 
     levels: Sequence[str]
     rounds: int = 0
-    net: list[int] = field(default_factory=lambda: [0] * SEATS)
+    net: list[int] = field(default_factory=list)  # per seat; as many as ``levels``
     wins_by_pattern: Counter = field(default_factory=Counter)
     payments_by_reason: Counter = field(default_factory=Counter)
     ends: Counter = field(default_factory=Counter)
     times: dict[str, DecisionTimes] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.net = self.net or [0] * len(self.levels)
 
     def add_round(self, state: Round) -> None:
         self.rounds += 1
@@ -84,7 +92,7 @@ class Tally:
         """Per level: the mean net points of one of its seats in one round."""
         means = {}
         for level in sorted(set(self.levels)):
-            seats = [seat for seat in range(SEATS) if self.levels[seat] == level]
+            seats = [seat for seat, seated in enumerate(self.levels) if seated == level]
             total = sum(self.net[seat] for seat in seats)
             means[level] = total / (len(seats) * self.rounds) if self.rounds else 0.0
         return means
@@ -126,17 +134,23 @@ def play_round(
     )
 
 
+def default_levels(players: int) -> tuple[str, ...]:
+    """Strong and easy in turn, one per seat of a table for ``players``."""
+    return DEFAULT_LEVELS[:players]
+
+
 def simulate(
     rounds: int,
     seed: int | str,
     options: RoomOptions | dict | None = None,
-    levels: Sequence[str] = DEFAULT_LEVELS,
+    levels: Sequence[str] | None = None,
     on_decision: DecisionHook | None = None,
 ) -> dict:
-    """Play ``rounds`` bot-only rounds and return a summary of what happened."""
-    levels = _check_levels(levels)
+    """Play ``rounds`` bot-only rounds and return a summary of what happened. ``levels``:
+    one per seat of the table (``default_levels`` when None)."""
     if not isinstance(options, RoomOptions):
         options = RoomOptions.from_dict(options)
+    levels = _check_levels(levels or default_levels(options.players), options.players)
     rng = random.Random(seed)
     tally = Tally(levels=levels)
     dealer = 0
@@ -150,10 +164,13 @@ def simulate(
     return _summary(tally, seconds)
 
 
-def _check_levels(levels: Sequence[str]) -> tuple[str, ...]:
+def _check_levels(levels: Sequence[str], players: int) -> tuple[str, ...]:
     levels = tuple(levels)
-    if len(levels) != SEATS or any(level not in LEVELS for level in levels):
-        raise ValueError(f"levels: one of {', '.join(LEVELS)} for each of the {SEATS} seats")
+    if len(levels) != players or any(level not in LEVELS for level in levels):
+        raise ValueError(
+            f"levels: one of {', '.join(LEVELS)} for each of the {players} seats, "
+            f"got {len(levels)}: {', '.join(levels)}"
+        )
     return levels
 
 
@@ -208,16 +225,19 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--options", default=None, help="room options as JSON")
     parser.add_argument(
         "--levels",
-        default=",".join(DEFAULT_LEVELS),
-        help=f"one level per seat, comma-separated ({', '.join(LEVELS)})",
+        default=None,
+        help=f"one level per seat, comma-separated ({', '.join(LEVELS)}); "
+        "default: strong and easy in turn",
     )
     args = parser.parse_args(argv)
-    levels = [level.strip() for level in args.levels.split(",")]
     try:
         options = json.loads(args.options) if args.options else None
-        RoomOptions.from_dict(options)
-        if len(levels) != 4 or any(level not in LEVELS for level in levels):
-            raise ValueError(f"--levels needs four of {', '.join(LEVELS)}")
+        players = RoomOptions.from_dict(options).players
+        levels = default_levels(players)
+        if args.levels is not None:
+            levels = [level.strip() for level in args.levels.split(",")]
+        if len(levels) != players or any(level not in LEVELS for level in levels):
+            raise ValueError(f"--levels needs {players} of {', '.join(LEVELS)}, one per seat")
     except ValueError as exc:  # json.JSONDecodeError is a ValueError too
         parser.error(str(exc))
     print(format_summary(simulate(args.rounds, args.seed, options, levels)))

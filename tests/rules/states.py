@@ -47,7 +47,7 @@ def scramble_hidden_tiles(state: Round, seat: int, rng: random.Random) -> Round:
     the same pool (each hand keeps its size): all that ``seat`` cannot see. A hand laid
     down (a winner's) is seen by all and kept."""
     copy = Round.from_json(state.to_json())
-    others = [other for other in range(SEATS) if other != seat and not copy.hand_laid_down(other)]
+    others = [o for o in range(copy.seats) if o != seat and not copy.hand_laid_down(o)]
     pool = list(copy.wall)
     for other in others:
         pool += [t for t in range(TILE_KINDS) for _ in range(copy.hands[other][t])]

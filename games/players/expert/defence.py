@@ -5,8 +5,9 @@ already won (血流成河: a winner stays ready), the wall's length, and the cop
 tile this seat can see.
 """
 
-from games.rules.round import SEATS, Round
-from games.rules.tiles import COPIES, RANKS, SUIT_COUNT, TILE_KINDS
+from games.players import bots
+from games.rules.round import Round
+from games.rules.tiles import RANKS, SUIT_COUNT, TILE_KINDS, suits_in_play
 
 # An opponent's chance to be ready grows with the discards they made (a rough fit of
 # how fast bot hands get ready: few are ready before their 6th discard, most by the 14th).
@@ -70,14 +71,16 @@ def opponent_void(state: Round, opponent: int, seat: int) -> int | None:
 
 def wait_weights(state: Round, seat: int, opponent: int, unseen: list[int]) -> list[float]:
     """For each tile, a weight proportional to how many wait shapes of ``opponent`` it
-    would complete, counting only tiles ``seat`` has not seen. Void tiles weigh 0."""
+    would complete, counting only tiles ``seat`` has not seen. Void tiles weigh 0, and so
+    do the tiles of a suit the wall does not hold (两房: no 万)."""
     void = opponent_void(state, opponent, seat)
+    in_play = suits_in_play(state.options.suits)
     thrown = set(state.discards[opponent])
     passed = passed_since_last_discard(state, opponent)
     weights = [0.0] * TILE_KINDS
     for t in range(TILE_KINDS):
         suit, rank = divmod(t, RANKS)
-        if suit == void:
+        if suit == void or suit not in in_play:
             continue
         u = unseen[t]
         # pair waits need copies of t itself in the opponent's hand
@@ -124,9 +127,10 @@ def _suit_unseen(unseen: list[int], base: int):
 
 
 def deal_in_chances(state: Round, seat: int, unseen: list[int]) -> dict[int, list[float]]:
-    """opponent -> for each tile, the chance that throwing it now deals into them."""
+    """opponent -> for each tile, the chance that throwing it now deals into them: each
+    other player at the table (four, three or two of them) still in."""
     chances = {}
-    for opponent in range(SEATS):
+    for opponent in range(state.seats):
         if opponent == seat or state.out[opponent]:
             continue
         ready = ready_chance(state, opponent)
@@ -165,7 +169,7 @@ def expected_fan(state: Round, seat: int, opponent: int) -> float:
     suits = {m.tile // RANKS for m in melds}
     discards = state.discards[opponent]
     if len(discards) >= 6:
-        kept = [s for s in range(SUIT_COUNT) if s != void]
+        kept = [s for s in suits_in_play(state.options.suits) if s != void]
         per_suit = {s: sum(1 for t in discards if t // RANKS == s) for s in kept}
         for s in kept:
             if suits <= {s} and per_suit[s] <= len(discards) // 6:
@@ -197,5 +201,7 @@ def danger(
     return total
 
 
-def unseen_counts(visible: list[int]) -> list[int]:
-    return [max(COPIES - n, 0) for n in visible]
+def unseen_counts(visible: list[int], suits: int = SUIT_COUNT) -> list[int]:
+    """Copies not seen of each tile; none of a suit the wall does not hold (``suits`` 2:
+    no 万)."""
+    return bots.unseen_counts(visible, suits)

@@ -14,8 +14,8 @@ Each hand's tiles are spread evenly over the suits it may still hold.
 """
 
 from games.players.expert.defence import opponent_void
-from games.rules.round import SEATS, Round
-from games.rules.tiles import RANKS, SUIT_COUNT, TILE_KINDS
+from games.rules.round import Round
+from games.rules.tiles import RANKS, SUIT_COUNT, TILE_KINDS, suits_in_play
 
 # A tile kept in a hand still comes out now and then (its holder breaks a shape or gives
 # up on it): it counts this much of a copy in the wall.
@@ -26,14 +26,16 @@ VOID_LEFT = 2.0
 
 def held_per_suit(state: Round, seat: int) -> list[float]:
     """An estimate of the tiles of each suit in the other players' concealed hands (laid
-    down hands are seen, so not counted)."""
+    down hands are seen, so not counted), spread over the suits of the wall (两房: none
+    of 万)."""
     held = [0.0] * SUIT_COUNT
-    for other in range(SEATS):
+    in_play = suits_in_play(state.options.suits)
+    for other in range(state.seats):
         if other == seat or state.hand_laid_down(other):
             continue
         size = float(sum(state.hands[other]))  # a hand's size is public
         void = opponent_void(state, other, seat)
-        suits = [s for s in range(SUIT_COUNT) if s != void]
+        suits = [s for s in in_play if s != void]
         if void is not None and _may_hold_void(state, other, void):
             kept = min(VOID_LEFT, size)
             held[void] += kept

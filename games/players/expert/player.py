@@ -103,7 +103,7 @@ def choose_void(counts: list[int]) -> int:
 
 
 def _waits_for_zimo(state: Round, seat: int) -> bool:
-    unseen = defence.unseen_counts(state.visible_counts(seat))
+    unseen = bots.unseen_of(state, seat)
     return waiting.waits_for_zimo(state, seat, _to_come(state, seat, unseen))
 
 
@@ -248,7 +248,7 @@ def offence_scores(
 def discard_scores(state: Round, seat: int) -> dict[int, float]:
     """Each discard the expert considers -> its offence; those kept for a safety choice
     score higher the safer they are (see ``best_discard``)."""
-    unseen = defence.unseen_counts(state.visible_counts(seat))
+    unseen = bots.unseen_of(state, seat)
     offence = offence_scores(state, seat, candidates(state, seat), _to_come(state, seat, unseen))
     if not PARTS["defence"]:
         return offence
