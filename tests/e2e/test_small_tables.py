@@ -163,16 +163,29 @@ def test_a_small_table_is_played_to_the_settlement_at_every_size(site_url, brows
         page.screenshot(path=str(shots / f"{preset}-round-page.png"), full_page=True)
 
 
+RIVER_TILE = """() => parseFloat(getComputedStyle(
+  document.querySelector('.seat-top .discards')).gridTemplateColumns)"""
+
+
 def test_the_rivers_of_a_table_for_two_are_larger_than_at_four(site_url, browser):
     """The room a missing seat frees goes to the tiles: at 412×915 a table for two draws
-    its river's tiles larger than a table for four does."""
+    the river opposite with tiles a fifth larger than a table for four does (the width
+    of the river's columns, which are a tile wide)."""
     widths = {}
     for preset in ("book", "two_players"):
         page = browser.new_page(locale="zh-CN", viewport={"width": 412, "height": 915})
         open_table(page, site_url, preset, "zh-hans")
-        # The hidden hand opposite, drawn at the river's size (--back-w follows --river-w).
-        back = page.locator(".seat-top .tile-back").first
-        back.wait_for()
-        widths[preset] = back.bounding_box()["width"]
+        deadline = time.monotonic() + 60
+        while not page.locator(".seat-top .discards").count():  # until the top discards
+            assert time.monotonic() < deadline, "nobody discarded opposite"
+            try:
+                if page.locator("[data-exchange-tile]").count():
+                    swap_three(page)
+                else:
+                    one_move(page)
+            except PlaywrightError:
+                pass  # the table changed under the pointer: look again
+            page.wait_for_timeout(100)
+        widths[preset] = page.evaluate(RIVER_TILE)
         page.close()
     assert widths["two_players"] >= widths["book"] * 1.2, widths
