@@ -11,7 +11,7 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from games.models import LedgerEntry, Round, RoundPlayer
+from games.models import LedgerEntry, Room, Round, RoundPlayer
 from games.rooms import audience
 from games.words import labels
 
@@ -220,12 +220,29 @@ class Stats:
     running: list[tuple[datetime, int]] = field(default_factory=list)
 
 
-def player_stats(*, user: AbstractBaseUser) -> Stats:
+TABLE_SIZES = (4, 3, 2)  # RULES.md section 14: counted apart, one ranking and statistics each
+
+
+def at_tables_for(seats, players: int):
+    """The RoundPlayer rows (``seats``) of rooms for ``players``. A room's options say how
+    many play only when it is not four (games.rules.options.LATER_DEFAULTS): four is
+    every room that does not say three or two."""
+    smaller = [size for size in TABLE_SIZES if size != 4]
+    if players == 4:
+        return seats.exclude(round__room__in=Room.objects.filter(options__players__in=smaller))
+    return seats.filter(round__room__in=Room.objects.filter(options__players=players))
+
+
+def player_stats(*, user: AbstractBaseUser, players: int = 4) -> Stats:
+    """``user``'s statistics over the finished rounds they played at tables for
+    ``players`` (points won at a table for two are not points won at four)."""
     stats = Stats()
     fans = []
     total = 0
     rows = (
-        RoundPlayer.objects.filter(user=user, round__status=Round.Status.ENDED)
+        at_tables_for(
+            RoundPlayer.objects.filter(user=user, round__status=Round.Status.ENDED), players
+        )
         .select_related("round__room")
         .annotate(received=seat_total("in"), paid=seat_total("out"))
         .order_by("round__ended_at", "round__pk")

@@ -12,6 +12,10 @@ Rounds of a room that allows the coach (教练, option ``coaching``) are not ran
 those of a sealed room (the daily challenge's and a set of deals' tables) while it is
 sealed (``Room.is_sealed``): a change in somebody's standing would tell how they did on
 a deal others have yet to play.
+
+Tables of different sizes are ranked apart (RULES.md section 14): points won at a table
+for two, where one opponent pays, are not points won at a table for four. ``players``
+picks the table size; the page shows one at a time.
 """
 
 from dataclasses import dataclass
@@ -25,8 +29,9 @@ from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.history.my_rounds import seat_total
+from games.history.my_rounds import TABLE_SIZES, at_tables_for, seat_total
 from games.models import Room, Round, RoundPlayer
+from games.words import labels
 
 WEEK = timedelta(days=7)
 WEEKLY_MIN_ROUNDS = 3
@@ -53,11 +58,15 @@ class Standing:
 
 
 def standings(
-    *, since: datetime | None = None, min_rounds: int, limit: int | None = LIMIT
+    *,
+    since: datetime | None = None,
+    min_rounds: int,
+    limit: int | None = LIMIT,
+    players: int = 4,
 ) -> list[Standing]:
-    """People with at least ``min_rounds`` finished rounds (ended at ``since`` or later),
-    best net per round first; ties by more rounds, then by name. Equal net per round
-    and equal rounds share a rank."""
+    """People with at least ``min_rounds`` finished rounds (ended at ``since`` or later)
+    at tables for ``players``, best net per round first; ties by more rounds, then by
+    name. Equal net per round and equal rounds share a rank."""
     # A deleted account (kept, deactivated, under an anonymous name) is not ranked.
     seats = RoundPlayer.objects.filter(
         user__isnull=False, user__is_active=True, round__status=Round.Status.ENDED
@@ -67,6 +76,7 @@ def standings(
     # its comparison being NULL there.)
     seats = seats.exclude(round__room__in=Room.objects.filter(options__coaching=True))
     seats = seats.exclude(round__room__in=sealed_rooms())
+    seats = at_tables_for(seats, players)
     if since is not None:
         seats = seats.filter(round__ended_at__gte=since)
     per_seat = (
@@ -103,6 +113,11 @@ def standings(
     return found
 
 
+def table_size(value) -> int:
+    """The table size a page asks for (``?players=3``); four when it names none."""
+    return int(value) if value in {str(size) for size in TABLE_SIZES} else 4
+
+
 def sealed_rooms(now: datetime | None = None):
     """The rooms whose ``Room.is_sealed`` is true at ``now``, as a queryset: sealed until
     a later time, or sealed until an earlier one while a round on one of their seeds is
@@ -115,19 +130,28 @@ def sealed_rooms(now: datetime | None = None):
     )
 
 
-def weekly(now: datetime | None = None) -> list[Standing]:
-    return standings(since=(now or timezone.now()) - WEEK, min_rounds=WEEKLY_MIN_ROUNDS)
+def weekly(now: datetime | None = None, players: int = 4) -> list[Standing]:
+    since = (now or timezone.now()) - WEEK
+    return standings(since=since, min_rounds=WEEKLY_MIN_ROUNDS, players=players)
 
 
-def all_time() -> list[Standing]:
-    return standings(min_rounds=ALL_TIME_MIN_ROUNDS)
+def all_time(players: int = 4) -> list[Standing]:
+    return standings(min_rounds=ALL_TIME_MIN_ROUNDS, players=players)
 
 
 def ranks_of(user) -> list[tuple[str, int]]:
-    """(which table, rank) of each table ``user`` is ranked in, for their profile."""
+    """(which ranking, rank) of each ranking ``user`` is ranked in, for their profile:
+    this week's and all time's at tables for four, and for three or two where they
+    are ranked there too."""
     found = []
-    for label, table in ((_("this week"), weekly()), (_("all time"), all_time())):
-        rank = next((row.rank for row in table if row.user_id == user.pk), None)
-        if rank is not None:
-            found.append((label, rank))
+    for players in TABLE_SIZES:
+        for label, table in (
+            (_("this week"), weekly(players=players)),
+            (_("all time"), all_time(players)),
+        ):
+            rank = next((row.rank for row in table if row.user_id == user.pk), None)
+            if rank is not None:
+                if players != 4:
+                    label = f"{label} · {labels.TABLE_SIZE_NAMES[players]}"
+                found.append((label, rank))
     return found

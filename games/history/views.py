@@ -212,12 +212,15 @@ def _codes(text: str | None) -> list[str]:
 
 
 def ranking_page(request):
+    players = ranking.table_size(request.GET.get("players"))
     return render(
         request,
         "games/ranking.html",
         {
-            "weekly": ranking.weekly(),
-            "all_time": ranking.all_time(),
+            "players": players,
+            "sizes": [(size, labels.TABLE_SIZE_NAMES[size]) for size in ranking.TABLE_SIZES],
+            "weekly": ranking.weekly(players=players),
+            "all_time": ranking.all_time(players),
             "weekly_min": ranking.WEEKLY_MIN_ROUNDS,
             "all_time_min": ranking.ALL_TIME_MIN_ROUNDS,
             "weekly_days": ranking.WEEK.days,

@@ -3,7 +3,7 @@
 The engine speaks in keys (``ron``, ``qingyise``…); the pages speak Chinese or English.
 """
 
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from common.names import DELETED_NAME
@@ -70,6 +70,14 @@ TABLE_NAMES = {
     (3, 2): _("3 players, 2 suits"),  # 三人两房
     (2, 3): _("2 players, 3 suits"),  # 两人三房 (二人麻将)
     (2, 2): _("2 players, 2 suits"),  # 两人两房
+}
+
+
+# A ranking's table size (games.history.ranking), as the tabs of the ranking page say it.
+TABLE_SIZE_NAMES = {
+    4: pgettext_lazy("table size", "Four players"),
+    3: pgettext_lazy("table size", "Three players"),
+    2: pgettext_lazy("table size", "Two players"),
 }
 
 
