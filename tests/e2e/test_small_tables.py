@@ -7,7 +7,8 @@ over a control, nothing scrolls sideways and the hand's tiles are big enough
 (tests/e2e/screen_checks.py); the rivers' tiles are larger than a four-player table's.
 
 With XUEZHAN_SHOTS=<directory> the test also photographs each moment at each size, for a
-person to look at."""
+person to look at (XUEZHAN_SHOTS_LANGUAGE=en or zh-hans plays both tables in that
+language instead)."""
 
 import os
 import time
@@ -45,12 +46,12 @@ TABLES = {
     # preset, language, sizes (the first is the one played at), the seats' positions
     "three_two_suits": (
         "zh-hans",
-        [(412, 915), (360, 740), (915, 412), (768, 1024)],
+        [(412, 915), (360, 740), (915, 412), (768, 1024), (1280, 800)],
         {"seat-bottom", "seat-right", "seat-left"},
     ),
     "two_players": (
         "en",
-        [(1280, 800), (1920, 1080), (1366, 768), (390, 844)],
+        [(1280, 800), (1920, 1080), (1366, 768), (390, 844), (360, 740)],
         {"seat-bottom", "seat-top"},
     ),
 }
@@ -113,6 +114,7 @@ def look(page, size, where: str, shots: Path | None, name: str) -> None:
 @pytest.mark.parametrize("preset", list(TABLES))
 def test_a_small_table_is_played_to_the_settlement_at_every_size(site_url, browser, preset):
     language, sizes, positions = TABLES[preset]
+    language = os.environ.get("XUEZHAN_SHOTS_LANGUAGE", language)
     shots = Path(os.environ["XUEZHAN_SHOTS"]) if os.environ.get("XUEZHAN_SHOTS") else None
     if shots is not None:
         shots.mkdir(parents=True, exist_ok=True)
@@ -149,7 +151,12 @@ def test_a_small_table_is_played_to_the_settlement_at_every_size(site_url, brows
     # The settlement has a card per player, and says which table this was.
     settlement = page.locator("#settlement")
     assert settlement.locator(".result-card").count() == players
-    table_words = {"three_two_suits": "三人两房", "two_players": "2 players, 3 suits"}[preset]
+    table_words = {
+        ("three_two_suits", "zh-hans"): "三人两房",
+        ("three_two_suits", "en"): "3 players, 2 suits",
+        ("two_players", "zh-hans"): "两人三房",
+        ("two_players", "en"): "2 players, 3 suits",
+    }[preset, language]
     assert table_words in settlement.locator(".settlement-title").inner_text()
 
     # The round's page: its replay draws the same table, every seat's tiles in view.

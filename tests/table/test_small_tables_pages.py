@@ -10,8 +10,11 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from django.utils import translation
 
-from games.models import Room
-from games.rooms.seating import add_bot, create_room, fill_empty_seats, set_ready
+from games.history import my_rounds as history
+from games.models import Room, Round
+from games.play import matches
+from games.play.steps import run_bots
+from games.rooms.seating import add_bot, create_room, fill_empty_seats, set_auto_play, set_ready
 from games.rooms.sharing import table_title
 from tests.table.pages import part
 from tests.tables import play_by_hand
@@ -87,3 +90,20 @@ def test_a_small_table_played_to_its_end_on_every_page(client, options, position
 
     history = client.get(reverse("my_rounds"), **ZH).content.decode()
     assert words[0] in history
+
+
+def test_a_match_at_a_table_for_two_with_auto_play_ends_in_two_standings():
+    """Earlier options at a smaller table: a match of two rounds, the second played by
+    托管 (auto-play), ends with final standings of the two players."""
+    room, owner = small_room({"players": 2, "rounds": 2, "mode": "xueliu"})
+    fill_empty_seats(room=room, user=owner, level="strong")
+    first = play_by_hand(set_ready(room=room, user=owner), "strong", seed=5, person_seat=0)
+    second = set_ready(room=room, user=owner)
+    set_auto_play(room=room, user=owner, on=True)
+    run_bots(round_id=second.pk)
+    second.refresh_from_db()
+    assert second.status == Round.Status.ENDED and second.state["end"] == "wall_empty"
+    standings = matches.final_standings(room)
+    assert len(standings) == 2
+    nets = [sum(history.nets(r)[seat] for r in (first, second)) for seat in range(2)]
+    assert sorted(s.total for s in standings) == sorted(nets) and sum(nets) == 0
