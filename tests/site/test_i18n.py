@@ -42,26 +42,35 @@ def test_a_browser_asking_for_english_gets_english(client):
 
 
 def _po_entries(path: Path):
-    """(msgid, msgstr) pairs of a .po file, enough of the format for our own files."""
-    entries, key, current = [], None, {"msgid": "", "msgstr": ""}
+    """(context, msgid, msgstr) of a .po file, enough of the format for our own files
+    (context None where the entry has no msgctxt)."""
+    entries, key = [], None
+    current = {"msgctxt": None, "msgid": "", "msgstr": ""}
+
+    def finish():
+        if current["msgid"]:
+            entries.append((current["msgctxt"], current["msgid"], current["msgstr"]))
+        return {"msgctxt": None, "msgid": "", "msgstr": ""}
+
     for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("msgid "):
-            if current["msgid"]:
-                entries.append((current["msgid"], current["msgstr"]))
-            current, key = {"msgid": "", "msgstr": ""}, "msgid"
-            line = line[len("msgid ") :]
+        if line.startswith("msgctxt "):  # an entry's context comes before its msgid
+            current = finish()
+            current["msgctxt"], key, line = "", "msgctxt", line[len("msgctxt ") :]
+        elif line.startswith("msgid "):
+            if key != "msgctxt":
+                current = finish()
+            key, line = "msgid", line[len("msgid ") :]
         elif line.startswith("msgstr "):
             key, line = "msgstr", line[len("msgstr ") :]
         elif line.startswith("msgstr[0] "):  # Chinese has one plural form
             key, line = "msgstr", line[len("msgstr[0] ") :]
-        elif line.startswith(("msgid_plural ", "msgstr[", "msgctxt ")):
+        elif line.startswith(("msgid_plural ", "msgstr[")):
             key = None
             continue
         elif not line.startswith('"') or key is None:
             continue
         current[key] += line.strip()[1:-1].replace('\\"', '"').replace("\\n", "\n")
-    if current["msgid"]:
-        entries.append((current["msgid"], current["msgstr"]))
+    finish()
     return entries
 
 
@@ -70,7 +79,12 @@ def test_every_chinese_translation_is_compiled_and_complete():
     entries = _po_entries(po)
     assert len(entries) > 20
     with translation.override("zh-hans"):
-        for msgid, msgstr in entries:
+        for context, msgid, msgstr in entries:
             assert msgstr, f"untranslated: {msgid!r}"
             if "%(" not in msgid:
-                assert translation.gettext(msgid) == msgstr, f"stale .mo for {msgid!r}"
+                found = (
+                    translation.pgettext(context, msgid)
+                    if context is not None
+                    else translation.gettext(msgid)
+                )
+                assert found == msgstr, f"stale .mo for {msgid!r}"
