@@ -78,6 +78,7 @@ class RenderedTable:
                 "ended": self.board["ended"],
                 "me_index": self.board.get("me_index"),
                 "seats": self.board.get("seats", 4),
+                "table": self.board.get("table", ""),
             }
         return mark_safe(
             render_to_string(  # the parts are our own escaped HTML
@@ -180,6 +181,8 @@ def _render_table(
             "ended": ended,
             "me_index": viewer,
             "seats": engine.seats,
+            # A table of RULES.md section 14 says so on the settlement's bar.
+            "table": _table_words(engine.options),
         }
         layout += [
             tuple((s["index"], s["position"], s["label"]) for s in others),
@@ -377,6 +380,13 @@ def _win_banner(snap: TableSnapshot, view: dict) -> str:
     """The win moment, while the win is the table's latest happening
     (games.table.win_moment)."""
     return render_part("_win_banner.html", **win_moment.banner(snap, view, _last_cue(snap)))
+
+
+def _table_words(options) -> str:
+    """ "三人两房" for a table other than four players with three suits, else nothing."""
+    if (options.players, options.suits) == (4, 3):
+        return ""
+    return labels.table_name(options)
 
 
 def _settlement(snap: TableSnapshot, view: dict, winds, compared_at: str | None) -> str:

@@ -158,6 +158,7 @@ def test_a_small_table_is_played_to_the_settlement_at_every_size(site_url, brows
         ("two_players", "en"): "2 players, 3 suits",
     }[preset, language]
     assert table_words in settlement.locator(".settlement-title").inner_text()
+    assert table_words in page.locator(".end-panel > summary").inner_text()  # seen on its bar
 
     # The round's page: its replay draws the same table, every seat's tiles in view.
     page.goto(

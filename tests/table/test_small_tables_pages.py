@@ -78,6 +78,7 @@ def test_a_small_table_played_to_its_end_on_every_page(client, options, position
     settlement = part(table, "settlement")
     assert len(re.findall(r'class="result-card[ "]', settlement)) == players
     assert words[0] in settlement
+    assert f"<summary>结算 · {words[0]}</summary>" in table  # the settlement's bar
 
     page = client.get(reverse("round_detail", args=[rnd.pk]), **ZH).content.decode()
     assert words[0] in page
