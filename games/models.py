@@ -54,6 +54,9 @@ class Room(models.Model):
     # stays secret, its finished rounds are shown only to people who have played the same
     # deal to its end, nobody watches it and the lobby does not list it (``is_sealed``).
     sealed_until = models.DateTimeField(null=True, blank=True)
+    # The lobby lists the room for anyone to join or watch; a club's rooms are its
+    # members' only (clubs: the club's page lists them instead).
+    listed = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "challenge",
+    "clubs",
 ]
 
 MIDDLEWARE = [

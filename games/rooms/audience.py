@@ -15,14 +15,23 @@ is nobody's to watch but the person seated there, and its finished rounds are sh
 only to people who have played the same deal to its end themselves.
 """
 
+from collections.abc import Callable
+
 from django.contrib.auth.models import AbstractBaseUser
 
 from games.models import Room, Round, RoundPlayer
+
+# Who else may keep a person from a room's table and its rounds: functions of (room,
+# user) that answer False to refuse. ``clubs.apps`` adds its own: a club's tables are its
+# members' only, and watched as the club sets it.
+watch_guards: list[Callable[[Room, AbstractBaseUser], bool]] = []
 
 
 def may_watch(room: Room, user: AbstractBaseUser) -> bool:
     """May ``user`` see the table of ``room`` (seated or not)?"""
     if not user.is_authenticated:
+        return False
+    if not all(guard(room, user) for guard in watch_guards):
         return False
     if room.is_sealed():  # its player only (its owner, who may stand up and sit again)
         return room.owner_id == user.pk or room.seats.filter(user=user).exists()

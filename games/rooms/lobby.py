@@ -23,7 +23,7 @@ def _lobby_rooms():
     # A sealed room (the daily challenge) is one person's game against computers.
     return (
         Room.objects.exclude(status=Room.Status.CLOSED)
-        .filter(sealed_until__isnull=True)
+        .filter(sealed_until__isnull=True, listed=True)
         .annotate(people=Exists(person), free=Exists(empty))
         .order_by("-people", "-created_at", "-pk")
     )

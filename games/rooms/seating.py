@@ -3,6 +3,8 @@ computer players, ready (which deals the round when all are), freeing an absent
 person's seat, auto-play, auto rounds and the watching switch. A sealed room keeps the
 seats it was dealt with (``ensure_seats_unsealed``)."""
 
+from collections.abc import Callable
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -83,6 +85,19 @@ def seat_of(room: Room, user: AbstractBaseUser) -> Seat | None:
     return room.seats.filter(user=user).first()
 
 
+# Who else may refuse a seat: functions of (room, user) that answer why not (a message in
+# the active language) or None; ``user`` None asks for a computer player. ``clubs.apps``
+# adds its own: only a club's members sit at its tables, and computers only where the
+# club's table allows them (games never imports clubs).
+seat_guards: list[Callable[[Room, AbstractBaseUser | None], str | None]] = []
+
+
+def ensure_guards_allow(room: Room, user: AbstractBaseUser | None) -> None:
+    for guard in seat_guards:
+        if (refused := guard(room, user)) is not None:
+            raise ServiceError(refused)
+
+
 def take_seat(*, room: Room, user: AbstractBaseUser, index: int | None = None) -> Seat:
     with transaction.atomic():
         room = dealing.locked_room(room)
@@ -93,6 +108,7 @@ def take_seat(*, room: Room, user: AbstractBaseUser, index: int | None = None) -
             index = _own_sealed_seat(room, user, index)
         ensure_between_rounds(room)
         dealing.ensure_not_closed(room)
+        ensure_guards_allow(room, user)
         empty = room.seats.select_for_update().filter(user__isnull=True, bot_level="")
         if index is not None:
             empty = empty.filter(index=index)
@@ -136,6 +152,7 @@ def add_bot(*, room: Room, user: AbstractBaseUser, index: int, level: str) -> Se
         owner_only(room, user)
         ensure_seats_unsealed(room)
         ensure_between_rounds(room)
+        ensure_guards_allow(room, None)
         seat = room.seats.select_for_update().filter(index=index).first()
         if seat is None or not seat.is_empty:
             raise ServiceError(_("That seat is taken."))
@@ -162,6 +179,7 @@ def fill_empty_seats(*, room: Room, user: AbstractBaseUser, level: str) -> list[
         if room.status == Room.Status.CLOSED:
             raise ServiceError(_("This room is closed: no seat can be filled."))
         ensure_between_rounds(room)
+        ensure_guards_allow(room, None)
         empty = list(
             room.seats.select_for_update().filter(user__isnull=True, bot_level="").order_by("index")
         )

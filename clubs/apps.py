@@ -1,0 +1,17 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ClubsConfig(AppConfig):
+    name = "clubs"
+    verbose_name = _("Clubs")
+
+    def ready(self) -> None:
+        # Only a club's members sit at its tables and see them.
+        from clubs import guards
+        from games.rooms import audience, seating
+
+        if guards.club_members_only not in seating.seat_guards:
+            seating.seat_guards.append(guards.club_members_only)
+        if guards.club_watchers not in audience.watch_guards:
+            audience.watch_guards.append(guards.club_watchers)
