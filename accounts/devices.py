@@ -66,6 +66,13 @@ def _remembered(request) -> list[tuple[int, str]]:
     ]
 
 
+def accounts_known(request) -> list[int]:
+    """The accounts this browser has logged in to, by its signed cookie (at most
+    ``REMEMBERED``): to tell a table that two of its players share one browser
+    (games.rooms.origins)."""
+    return [pk for pk, _stamp_held in _remembered(request)]
+
+
 def knows(request, username: str) -> bool:
     """Whether this browser has logged in before to the account ``username`` logs in as
     (the name as the log-in form cleaned it): the same account, not a name like it, since

@@ -13,6 +13,7 @@ from clubs.membership import is_member, log_action, require_admin
 from clubs.models import Apart, Club, ClubRoom, ClubTable
 from games.models import Room
 from games.play.errors import ServiceError
+from games.rooms.origins import Origin
 from games.rooms.seating import create_room
 from games.rules.options import RoomOptions
 
@@ -45,9 +46,9 @@ def archive_table(*, table: ClubTable, by: AbstractBaseUser) -> None:
         log_action(table.club, by, "archive_table", detail=table.name)
 
 
-def open_room(*, table: ClubTable, user: AbstractBaseUser) -> Room:
-    """A new room of ``table``'s rules, ``user`` (a member) at seat 0; not in the lobby,
-    watched as the club sets it."""
+def open_room(*, table: ClubTable, user: AbstractBaseUser, origin: Origin | None = None) -> Room:
+    """A new room of ``table``'s rules, ``user`` (a member) at seat 0 (from ``origin``,
+    games.rooms.origins); not in the lobby, watched as the club sets it."""
     club = table.club
     if club.closed_at is not None:
         raise ServiceError(_("This club is closed."))
@@ -56,7 +57,7 @@ def open_room(*, table: ClubTable, user: AbstractBaseUser) -> Room:
     if table.archived_at is not None:
         raise ServiceError(_("This table has been taken down."))
     with transaction.atomic():
-        room = create_room(owner=user, name=table.name, options=dict(table.options))
+        room = create_room(owner=user, name=table.name, options=dict(table.options), origin=origin)
         Room.objects.filter(pk=room.pk).update(listed=False)
         room.listed = False
         ClubRoom.objects.create(room=room, table=table, club=club)

@@ -98,6 +98,11 @@ class Seat(models.Model):
     auto_play = models.BooleanField(default=False)
     ready = models.BooleanField(default=False)  # ready for the next round
     timeouts = models.PositiveSmallIntegerField(default=0)  # missed deadlines in a row
+    # Where the person sat down from (games.rooms.origins): a digest of the address and
+    # the accounts their browser has logged in to, only to warn the table of two players
+    # from one network or one browser. Cleared when the seat is freed.
+    address_key = models.CharField(max_length=16, blank=True, default="")
+    browser_accounts = models.JSONField(default=list, blank=True)
     # Refreshed while the player's table socket is open; a seat not seen for the grace
     # period is played automatically until its player is back.
     last_seen = models.DateTimeField(null=True, blank=True)

@@ -14,13 +14,16 @@ from games.models import Room, Round, RoundPlayer, Seat
 from games.play import broadcast, deadlines, dealing, matches
 from games.play.errors import ServiceError
 from games.players.computer import LEVELS
+from games.rooms.origins import Origin
 from games.rules.options import RoomOptions
 from games.rules.round import Round as EngineRound
 
 
-def create_room(*, owner: AbstractBaseUser, name: str, options: dict) -> Room:
+def create_room(
+    *, owner: AbstractBaseUser, name: str, options: dict, origin: Origin | None = None
+) -> Room:
     """A new room with validated options and a seat for each of its players (four,
-    three or two); its owner takes seat 0 (东)."""
+    three or two); its owner takes seat 0 (东), from ``origin`` (see ``take_seat``)."""
     try:
         validated = RoomOptions.from_dict(options).to_dict()
     except ValueError as exc:
@@ -35,9 +38,11 @@ def create_room(*, owner: AbstractBaseUser, name: str, options: dict) -> Room:
                 continue
         else:
             raise ServiceError(_("Could not create the room, please try again."))
-        Seat.objects.bulk_create(
-            [Seat(room=room, index=i, user=owner if i == 0 else None) for i in range(room.players)]
-        )
+        seats = [
+            Seat(room=room, index=i, user=owner if i == 0 else None) for i in range(room.players)
+        ]
+        _note_origin(seats[0], origin)
+        Seat.objects.bulk_create(seats)
         broadcast.notify_lobby_on_commit()
     return room
 
@@ -98,7 +103,11 @@ def ensure_guards_allow(room: Room, user: AbstractBaseUser | None) -> None:
             raise ServiceError(refused)
 
 
-def take_seat(*, room: Room, user: AbstractBaseUser, index: int | None = None) -> Seat:
+def take_seat(
+    *, room: Room, user: AbstractBaseUser, index: int | None = None, origin: Origin | None = None
+) -> Seat:
+    """``user`` sits at ``room`` (at ``index``, or the first free seat); ``origin``: where
+    they sat down from, to warn the table of two players from one network or browser."""
     with transaction.atomic():
         room = dealing.locked_room(room)
         existing = seat_of(room, user)
@@ -119,10 +128,16 @@ def take_seat(*, room: Room, user: AbstractBaseUser, index: int | None = None) -
             )
         seat.user = user
         seat.ready = False
-        seat.save(update_fields=["user", "ready"])
+        _note_origin(seat, origin)
+        seat.save(update_fields=["user", "ready", "address_key", "browser_accounts"])
         broadcast.notify_on_commit(room)
         broadcast.notify_lobby_on_commit()
     return seat
+
+
+def _note_origin(seat: Seat, origin: Origin | None) -> None:
+    seat.address_key = origin.address_key if origin else ""
+    seat.browser_accounts = list(origin.browser_accounts) if origin else []
 
 
 def leave_seat(*, room: Room, user: AbstractBaseUser) -> None:
@@ -134,7 +149,8 @@ def leave_seat(*, room: Room, user: AbstractBaseUser) -> None:
             raise ServiceError(_("You are not seated at this table."))
         seat.user = None
         seat.ready = False
-        seat.save(update_fields=["user", "ready"])
+        seat.address_key, seat.browser_accounts = "", []
+        seat.save(update_fields=["user", "ready", "address_key", "browser_accounts"])
         broadcast.notify_on_commit(room)
         broadcast.notify_lobby_on_commit()
 
@@ -273,7 +289,17 @@ def free_seat(*, room: Room, user: AbstractBaseUser, index: int) -> None:
         seat.user = None
         seat.ready = seat.auto_play = False
         seat.timeouts = 0
-        seat.save(update_fields=["user", "ready", "auto_play", "timeouts"])
+        seat.address_key, seat.browser_accounts = "", []
+        seat.save(
+            update_fields=[
+                "user",
+                "ready",
+                "auto_play",
+                "timeouts",
+                "address_key",
+                "browser_accounts",
+            ]
+        )
         broadcast.notify_on_commit(room)
         broadcast.notify_lobby_on_commit()
 

@@ -17,6 +17,7 @@ from games.play.errors import ServiceError
 from games.rooms import idle_rooms, room_limits, seating
 from games.rooms import lobby as selectors
 from games.rooms.forms import JoinForm, PresetForm, RoomForm
+from games.rooms.origins import origin_of
 from games.rooms.seating import fill_empty_seats, leave_seat, set_ready, take_seat
 
 
@@ -47,6 +48,7 @@ def create_room(request):
                     owner=request.user,
                     name=form.cleaned_data["name"],
                     options=form.cleaned_data["options"],
+                    origin=origin_of(request),
                 )
         if refusal:
             form.add_error(None, refusal)
@@ -111,7 +113,12 @@ def sit(request, code):
     return _seat_action(
         request,
         code,
-        lambda room: take_seat(room=room, user=request.user, index=index if index >= 0 else None),
+        lambda room: take_seat(
+            room=room,
+            user=request.user,
+            index=index if index >= 0 else None,
+            origin=origin_of(request),
+        ),
     )
 
 

@@ -29,6 +29,7 @@ from games.models import Round
 from games.play import cues, matches, offers
 from games.play.deadlines import is_away
 from games.play.snapshot import TableSnapshot
+from games.rooms import origins
 from games.rules.tiles import tile_str
 from games.table import center, own_parts, tile_parts, version_token, win_moment
 from games.table.part_cache import current_language, in_language, render_part
@@ -443,6 +444,8 @@ def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, re
         match_over=snap.standings is not None,
         match_rounds=snap.match_rounds,
         empty_seats=sum(1 for s in seats if s.empty),
+        # Two players from one network or one browser: said to everybody, no address.
+        shared=origins.shared_origins(snap.seats),
         # The levels offered when filling the empty seats, the first chosen by default:
         # 高手 plays fast and fair for a newcomer; 大师 (stronger in the duplicate
         # benchmark, benchmarks/bots/bench_bots.py) is one click away.
