@@ -15,3 +15,9 @@ class ClubsConfig(AppConfig):
             seating.seat_guards.append(guards.club_members_only)
         if guards.club_watchers not in audience.watch_guards:
             audience.watch_guards.append(guards.club_watchers)
+        # The lobby lists the clubs of the person looking.
+        from clubs import lobby as club_lobby
+        from games.rooms import lobby
+
+        if club_lobby.my_clubs_section not in lobby.lobby_sections:
+            lobby.lobby_sections.append(club_lobby.my_clubs_section)

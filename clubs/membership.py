@@ -7,6 +7,7 @@ the active language and changes nothing."""
 import secrets
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -62,7 +63,8 @@ def _room_for_one_more(user: AbstractBaseUser) -> None:
 def create_club(*, owner: AbstractBaseUser, name: str, approval: bool = False) -> Club:
     with transaction.atomic():
         # The owner's row locked: two clubs made at once count one after the other.
-        type(owner).objects.select_for_update().get(pk=owner.pk)
+        # (get_user_model: a request's user is a lazy object, whose type has no manager)
+        get_user_model().objects.select_for_update().get(pk=owner.pk)
         name = clean_name(name)
         _room_for_one_more(owner)
         day_ago = timezone.now() - timedelta(days=1)

@@ -142,7 +142,7 @@ class AdminAction(models.Model):
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
-    action = models.CharField(max_length=20)  # a key of clubs.admin.ACTIONS
+    action = models.CharField(max_length=20)  # a key of clubs.log_words.ACTIONS
     target = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

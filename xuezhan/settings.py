@@ -387,3 +387,7 @@ ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS = int(
 # between two, and at most this many in any minute.
 PHRASE_INTERVAL_SECONDS = float(os.environ.get("PHRASE_INTERVAL_SECONDS", "3"))
 PHRASES_PER_MINUTE = int(os.environ.get("PHRASES_PER_MINUTE", "10"))
+# Clubs (clubs.club_limits), per person: admin actions (invitations, approvals, removals,
+# tables, the club's settings), and joining or making a club.
+CLUB_ADMIN_ACTIONS_PER_USER = os.environ.get("CLUB_ADMIN_ACTIONS_PER_USER", "60/10m")
+CLUB_JOINS_PER_USER = os.environ.get("CLUB_JOINS_PER_USER", "20/h")

@@ -20,6 +20,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("challenge/", include("challenge.urls")),
+    path("clubs/", include("clubs.urls")),
     path("", include("games.urls")),
 ]
 

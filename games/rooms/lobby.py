@@ -1,6 +1,7 @@
 """Read-side queries for the lobby (the live table reads through ``games.table``)."""
 
 import math
+from collections.abc import Callable
 
 from django.db.models import Count, Exists, OuterRef, Q, Subquery
 
@@ -10,6 +11,18 @@ from games.words import labels, room_options
 
 LIST_LENGTH = 50  # tables shown in each of the lobby's lists, per page
 MAX_PAGE = 10_000  # a page asked for beyond any lobby's (the last page is shown instead)
+
+# What the apps built on games add to the lobby page for the person looking at it (clubs:
+# the clubs they are in): functions of the request that answer HTML rendered from a
+# template (safe), or "" for nothing. Filled at start-up (``clubs.apps``), so that games
+# imports none of them. Shown beside the live lists, never in them: those are rendered
+# once per change for everybody (games.table.consumers.LobbyListener).
+lobby_sections: list[Callable[[object], str]] = []
+
+
+def sections_for(request) -> list[str]:
+    """What each app adds to the lobby for ``request``'s person, in the order they came."""
+    return [html for section in lobby_sections if (html := section(request))]
 
 
 def _lobby_rooms():

@@ -26,9 +26,13 @@ def lobby(request):
     """The lobby: open to everyone; sitting at a table needs an account. ``?page=N``
     shows the N-th page of each list (its socket keeps that page live)."""
     page = selectors.page_number(request.GET.get("page"))
-    return render(
-        request, "games/lobby.html", {"rooms": selectors.lobby_rooms(page), "join_form": JoinForm()}
-    )
+    context = {
+        "rooms": selectors.lobby_rooms(page),
+        "join_form": JoinForm(),
+        # What other apps add for this person (clubs: theirs), outside the live lists.
+        "sections": selectors.sections_for(request),
+    }
+    return render(request, "games/lobby.html", context)
 
 
 @login_required
