@@ -19,6 +19,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from harness.browser import sign_up
 from tests.e2e.board_checks import replay_board_problems
+from tests.e2e.round_moves import one_move, swap_three
 from tests.e2e.screen_checks import screen_problems
 
 pytestmark = pytest.mark.e2e
@@ -72,34 +73,6 @@ def open_table(page, url: str, preset: str, language: str) -> int:
     assert not page.locator("button[name=level][value=strong]").count()  # no seat left
     page.locator("#seating button.primary").click()
     return players
-
-
-def swap_three(page):
-    tiles = page.locator("[data-exchange-tile]")
-    codes = [tiles.nth(i).get_attribute("data-exchange-tile") for i in range(tiles.count())]
-    suit = next(s for s in "mps" if sum(code.endswith(s) for code in codes) >= 3)
-    for i in [i for i, code in enumerate(codes) if code.endswith(suit)][:3]:
-        tiles.nth(i).click()
-    page.locator("button.exchange-submit").click()
-
-
-def one_move(page) -> None:
-    """A win, a pong or a pass, else the drawn tile; whatever the language. (No void: a
-    table of two suits has none, and a table for two of three suits passes it here.)"""
-    for selector in (
-        "button.void-choice",
-        "button.verb-zimo",
-        "button.verb-win",
-        "button.verb-pong",
-        "button.verb-pass",
-    ):
-        button = page.locator(selector)
-        if button.count():
-            button.first.click(timeout=2000)
-            return
-    playable = page.locator("#me-hand button.tile:enabled:not([aria-disabled=true])")
-    if playable.count():
-        playable.last.click(timeout=2000)
 
 
 def look(page, size, where: str, shots: Path | None, name: str) -> None:
