@@ -220,6 +220,12 @@ class Round(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["room", "number"], name="one_round_number_per_room"),
         ]
+        indexes = [
+            # Some rooms' finished rounds that ended in a span of time, found without
+            # reading a round's row (its state is large): a club's standings of a week or
+            # a month and the periods it played in (clubs.standings, clubs.periods).
+            models.Index(fields=["room", "status", "ended_at"], name="round_room_status_ended"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.room.code} round {self.number}"

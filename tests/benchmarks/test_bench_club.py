@@ -1,0 +1,36 @@
+"""The club benchmark builds a small club and times its ledger: a change to the standings
+or to the rounds' tables that the benchmark does not follow fails here, not on the day
+someone needs its figures at 500 members and 50,000 rounds."""
+
+import re
+import subprocess
+import sys
+
+from harness import ROOT
+
+
+def test_the_club_benchmark_builds_a_club_and_times_its_ledger_in_few_queries():
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "benchmarks.bench_club",
+            *("--members", "9", "--tables", "2", "--rounds", "120", "--days", "70"),
+            *("--runs", "2", "--states", "4"),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    out = result.stdout
+    assert "a club of 9 members, 2 tables, 15 rooms, 120 rounds over 70 days" in out
+    queries = dict(re.findall(r"^(.+?)\s{2,}.*queries (\d+)$", out, re.MULTILINE))
+    assert len(queries) == 11, out
+    for what, count in queries.items():
+        expected = "1" if what.startswith(("past", "a member")) else "2"
+        assert count == expected, what
+    # The whole of last month is among the 70 days: 28 days at least, 48 rounds or more.
+    last_month = re.search(r"^standings, last month .*?(\d+) rounds +(\d+) rows", out, re.M)
+    assert int(last_month[1]) >= 48 and int(last_month[2]) == 9, out

@@ -1,0 +1,286 @@
+"""A club's ledger: per period, each person's net summed from the ledger of the rounds that
+ended in the club's rooms, their rounds, wins, self-drawn wins and biggest hand; computer
+players, unfinished rounds and rounds of other rooms left out; ranks shared on equal nets;
+a member's rounds; the CSV export, safe in a spreadsheet; a few queries whatever the
+number of rounds."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.http import HttpResponse
+
+from clubs import membership
+from clubs.periods import period_of
+from clubs.standings import csv_filename, member_rounds, standings, standings_csv
+from games.models import Room, Round
+from tests.clubs.club_rounds import beijing, club_of, club_room, played, win
+from tests.history.ledger_rounds import ledger_round
+
+pytestmark = pytest.mark.django_db
+
+WEEK = period_of("week", beijing(2026, 12, 9))  # Monday 2026-12-07 to Monday 12-14
+
+
+def table(rows):
+    return [(row.rank, row.name, row.net, row.rounds, row.wins, row.zimo) for row in rows]
+
+
+@pytest.fixture
+def four():
+    return [User.objects.create(username=name) for name in ("ana", "bo", "cai", "du")]
+
+
+@pytest.fixture
+def club(four):
+    return club_of(four[0], four[1:])
+
+
+@pytest.fixture
+def room(club):
+    return club_room(club)
+
+
+def test_nets_are_sums_over_the_ledger_and_equal_nets_share_a_rank(four, club, room):
+    a, b, c, d = four
+    # ana: +6 +3 = 9; bo: +4 −3 = 1; cai: −2 +3 = 1 (as many rounds as bo: by name);
+    # du: −8 −3 = −11.
+    played(
+        room,
+        [a, b, c, d],
+        [(3, 0, 4), (3, 1, 4), (2, 0, 2)],
+        ended_at=beijing(2026, 12, 8, 21),
+        winners=[win(0, fan=1, points=2), win(1, points=4)],
+    )
+    played(
+        room,
+        [b, a, d, c],
+        [(0, 1, 3), (2, 3, 3)],
+        ended_at=beijing(2026, 12, 9, 21),
+        winners=[win(1, "zimo", fan=2, points=3), win(3, "zimo", fan=2, points=3)],
+    )
+    rows = standings(club, WEEK)
+    assert table(rows) == [
+        (1, "ana", 9, 2, 2, 1),
+        (2, "bo", 1, 2, 1, 0),
+        (2, "cai", 1, 2, 1, 1),
+        (4, "du", -11, 2, 0, 0),
+    ]
+    assert sum(row.net for row in rows) == 0
+    assert [row.user_id for row in rows] == [a.pk, b.pk, c.pk, d.pk]
+    assert all(row.in_club for row in rows)
+
+
+def test_on_equal_nets_more_rounds_go_first_then_the_name(four, club, room):
+    a, b, c, d = four
+    played(room, [a, b, c, d], [], ended_at=beijing(2026, 12, 8))
+    played(room, [d, None, None, None], [], ended_at=beijing(2026, 12, 8, 1))
+    played(room, [c, b, None, None], [(0, 1, 5), (2, 0, 5)], ended_at=beijing(2026, 12, 8, 2))
+    # Everyone at 0 but bo (+5): du and cai have two rounds, ana one.
+    assert table(standings(club, WEEK)) == [
+        (1, "bo", 5, 2, 0, 0),
+        (2, "cai", 0, 2, 0, 0),
+        (2, "du", 0, 2, 0, 0),
+        (2, "ana", 0, 1, 0, 0),
+    ]
+
+
+def test_computer_players_do_not_stand_and_their_points_are_nobodys(four, club, room):
+    a, b, *_ = four
+    played(
+        room,
+        [a, None, b, None],
+        [(1, 0, 4), (3, 0, 4), (2, 1, 6), (0, 3, 1)],
+        ended_at=beijing(2026, 12, 8),
+        winners=[win(0, fan=1, points=4), win(1, "zimo", fan=5, points=6)],
+    )
+    rows = standings(club, WEEK)
+    assert table(rows) == [(1, "ana", 7, 1, 1, 0), (2, "bo", -6, 1, 0, 0)]
+    assert rows[0].biggest.fan == 1  # the computer's 5 fan are not ana's
+
+
+def test_only_finished_rounds_of_the_clubs_rooms_count(four, club, room):
+    a, b, c, d = four
+    payments = [(1, 0, 8)]
+    played(room, [a, b, c, d], payments, ended_at=beijing(2026, 12, 8))
+    # The same players elsewhere: another club's room, a room of no club, and a round of
+    # the club still being played.
+    other = club_of(b, [a, c, d], name="别的圈")
+    played(club_room(other), [a, b, c, d], payments, ended_at=beijing(2026, 12, 8))
+    lobby = Room.objects.create(name="大厅", owner=a)
+    played(lobby, [a, b, c, d], payments, ended_at=beijing(2026, 12, 8))
+    ledger_round(room, [a, b, c, d], payments, status=Round.Status.PLAYING)
+    # A second table of the club counts like the first.
+    played(club_room(club, "二楼"), [a, b, c, d], payments, ended_at=beijing(2026, 12, 9))
+    assert [(row.name, row.net, row.rounds) for row in standings(club, WEEK)][:2] == [
+        ("ana", 16, 2),
+        ("cai", 0, 2),
+    ]
+    assert [(row.name, row.net) for row in standings(other, WEEK)] == [
+        ("ana", 8),
+        ("cai", 0),
+        ("du", 0),
+        ("bo", -8),
+    ]
+
+
+def test_a_round_counts_in_the_period_in_which_it_ended_on_beijings_clock(four, club, room):
+    a, b, c, d = four
+    seats = [a, b, c, d]
+    # Sunday 23:59:59.999999 is last week's; Monday 00:00:00 is this week's.
+    played(room, seats, [(1, 0, 1)], ended_at=beijing(2026, 12, 6, 23, 59, 59, 999999))
+    played(room, seats, [(1, 0, 2)], ended_at=beijing(2026, 12, 7))
+    played(room, seats, [(1, 0, 4)], ended_at=beijing(2026, 12, 13, 23, 59, 59, 999999))
+    played(room, seats, [(1, 0, 8)], ended_at=beijing(2026, 12, 14))
+    assert standings(club, WEEK)[0].net == 6
+    assert standings(club, period_of("week", beijing(2026, 12, 1)))[0].net == 1
+    assert standings(club, period_of("week", beijing(2026, 12, 14)))[0].net == 8
+    # By the month: November's last moment is November's, December 1st 00:00 December's.
+    played(room, seats, [(1, 0, 16)], ended_at=beijing(2026, 11, 30, 23, 59, 59, 999999))
+    played(room, seats, [(1, 0, 32)], ended_at=beijing(2026, 12, 1))
+    december = period_of("month", beijing(2026, 12, 20))
+    assert standings(club, december)[0].net == 1 + 2 + 4 + 8 + 32
+    assert standings(club, period_of("month", beijing(2026, 11, 1)))[0].net == 16
+    assert standings(club, period_of("month", beijing(2027, 1, 1))) == []
+
+
+def test_the_biggest_hand_is_the_most_fan_then_the_most_points_then_the_earliest(four, club, room):
+    a, b, c, d = four
+    seats = [a, b, c, d]
+    first = played(
+        room,
+        seats,
+        [(1, 0, 8)],
+        ended_at=beijing(2026, 12, 7, 10),
+        winners=[win(0, fan=3, points=8, patterns={"qingyise": 2, "gen": 1})],
+    )
+    played(
+        room,
+        seats,
+        [(1, 0, 8)],
+        ended_at=beijing(2026, 12, 8, 10),
+        winners=[win(0, "zimo", fan=3, points=8, patterns={"duiduihu": 1})],
+    )
+    bigger = played(
+        room,
+        seats,
+        [(1, 0, 16), (2, 0, 2)],
+        ended_at=beijing(2026, 12, 9, 10),
+        # 血流成河: ana wins twice in one round, bo once.
+        winners=[
+            win(0, fan=2, points=4),
+            win(1, "rob_kong", fan=1, points=2),
+            win(0, fan=3, points=16, patterns={"qidui": 2, "gen": 1}),
+        ],
+    )
+    rows = {row.name: row for row in standings(club, WEEK)}
+    assert (rows["ana"].wins, rows["ana"].zimo) == (4, 1)
+    assert rows["ana"].biggest.round_id == bigger.pk
+    assert (rows["ana"].biggest.fan, rows["ana"].biggest.points) == (3, 16)
+    assert rows["ana"].biggest.patterns == {"qidui": 2, "gen": 1}
+    assert rows["bo"].biggest.round_id == bigger.pk and rows["bo"].wins == 1
+    assert rows["cai"].biggest is None and rows["cai"].wins == 0
+    # The two equal hands (3 fan, 8 points): the earlier one stands.
+    earlier = period_of("week", beijing(2026, 12, 7))
+    Round.objects.filter(pk=bigger.pk).update(ended_at=beijing(2026, 12, 20))
+    assert standings(club, earlier)[0].biggest.round_id == first.pk
+
+
+def test_a_member_who_left_still_stands_for_the_rounds_they_played(four, club, room):
+    a, b, c, d = four
+    played(room, [a, b, c, d], [(0, 1, 4)], ended_at=beijing(2026, 12, 8))
+    membership.leave(club=club, user=b)
+    membership.remove(club=club, user=c, by=a, ban=True)
+    rows = {row.name: row for row in standings(club, WEEK)}
+    assert (rows["bo"].net, rows["bo"].in_club) == (4, False)
+    assert rows["cai"].in_club is False and rows["ana"].in_club and rows["du"].in_club
+
+
+def test_a_deleted_account_stands_under_its_anonymous_name(four, club, room):
+    a, b, c, d = four
+    played(room, [a, b, c, d], [(0, 1, 4)], ended_at=beijing(2026, 12, 8))
+    User.objects.filter(pk=b.pk).update(username="已注销玩家#1a2b3c4d", is_active=False)
+    assert standings(club, WEEK)[0].name == "Deleted player #1a2b3c4d"
+
+
+def test_a_members_rounds_of_the_period(four, club, room):
+    a, b, c, d = four
+    upstairs = club_room(club, "二楼")
+    one = played(
+        room,
+        [a, b, c, d],
+        [(1, 0, 4), (2, 0, 4)],
+        ended_at=beijing(2026, 12, 7, 20),
+        winners=[win(0, "zimo", fan=1, points=4), win(3, fan=1)],
+    )
+    two = played(upstairs, [b, a, None, None], [(1, 2, 3)], ended_at=beijing(2026, 12, 8, 20))
+    played(room, [a, b, c, d], [(0, 1, 1)], ended_at=beijing(2026, 12, 1))  # last week
+    played(room, [b, c, d, None], [(0, 1, 1)], ended_at=beijing(2026, 12, 9))  # ana not there
+    found = member_rounds(club, a, WEEK)
+    assert [(r.round_id, r.table, r.net, r.wins, r.zimo) for r in found] == [
+        (two.pk, "二楼", -3, 0, 0),
+        (one.pk, "一楼", 8, 1, 1),
+    ]
+    assert found[0].ended_at == beijing(2026, 12, 8, 20)
+    assert member_rounds(club, User.objects.create(username="stranger"), WEEK) == []
+
+
+def test_the_queries_do_not_grow_with_the_rounds(four, club, room, django_assert_num_queries):
+    a, b, c, d = four
+    for hour in range(3):
+        played(room, [a, b, c, d], [(1, 0, 1)], ended_at=beijing(2026, 12, 8, hour))
+    with django_assert_num_queries(2):
+        assert len(standings(club, WEEK)) == 4
+    with django_assert_num_queries(1):
+        assert len(member_rounds(club, a, WEEK)) == 3
+    upstairs = club_room(club, "二楼")
+    for hour in range(30):
+        seats = [a, b, c, d] if hour % 2 else [d, None, c, None]
+        played(upstairs, seats, [(1, 0, 1)], ended_at=beijing(2026, 12, 9, hour % 24, hour))
+    with django_assert_num_queries(2):
+        assert len(standings(club, WEEK)) == 4
+    with django_assert_num_queries(2):
+        standings_csv(club, WEEK)
+    with django_assert_num_queries(1):
+        assert len(member_rounds(club, a, WEEK)) == 18
+    with django_assert_num_queries(1):  # no round: the wins are not asked for
+        assert standings(club, period_of("week", beijing(2026, 1, 5))) == []
+
+
+def test_the_csv_opens_in_excel_and_names_are_never_formulas(four, club, room):
+    a, b, c, d = four
+    User.objects.filter(pk=b.pk).update(username="=HYPERLINK(1)")
+    User.objects.filter(pk=c.pk).update(username="+cai")
+    User.objects.filter(pk=d.pk).update(username="-du,@x")
+    e = User.objects.create(username="@e")
+    f = User.objects.create(username="小明")
+    played(
+        room,
+        [a, b, c, d],
+        [(1, 0, 4), (2, 0, 4), (3, 0, 4)],
+        ended_at=beijing(2026, 12, 8),
+        winners=[win(0, "zimo", fan=2, points=4)],
+    )
+    played(room, [e, f, None, None], [(0, 1, 3)], ended_at=beijing(2026, 12, 8))
+    text = standings_csv(club, WEEK)
+    assert text.startswith("\ufeffRank,Player,Net,Rounds,Wins,Self-drawn wins,Biggest fan\r\n")
+    assert text[1:].split("\r\n") == [
+        "Rank,Player,Net,Rounds,Wins,Self-drawn wins,Biggest fan",
+        "1,ana,12,1,1,1,2",
+        "2,小明,3,1,0,0,",
+        "3,'@e,-3,1,0,0,",
+        "4,'+cai,-4,1,0,0,",
+        '4,"\'-du,@x",-4,1,0,0,',
+        "4,'=HYPERLINK(1),-4,1,0,0,",
+        "",
+    ]
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    assert standings_csv(club, WEEK, response) == text
+    assert response.content.startswith(b"\xef\xbb\xbf")
+    assert response.content.decode("utf-8-sig") == text[1:]
+    assert csv_filename(club, WEEK) == f"club-{club.pk}-week-2026-12-07.csv"
+
+
+def test_an_empty_period_is_a_header_alone():
+    club = club_of(User.objects.create(username="owner"))
+    assert standings_csv(club, WEEK).splitlines() == [
+        "\ufeffRank,Player,Net,Rounds,Wins,Self-drawn wins,Biggest fan"
+    ]
