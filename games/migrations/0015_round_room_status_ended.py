@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0013_room_listed'),
+        ('games', '0014_seat_origin'),
     ]
 
     operations = [
