@@ -6,11 +6,12 @@ and the admin log). Nothing here changes anything."""
 from django.db.models import Count, Q
 from django.urls import reverse
 
+from clubs import periods, standings
 from clubs.log_words import log_line
 from clubs.models import AdminAction, Apart, Club, ClubRoom, ClubTable, Invite, Membership
 from games.models import Room
 from games.rooms.lobby import lobby_entry
-from games.words.labels import person_name
+from games.words.labels import hand_worth, person_name
 from games.words.room_options import options_summary
 
 LOG_LENGTH = 50  # the admin log's latest entries on the page
@@ -52,8 +53,7 @@ def club_page(request, club: Club, mine: Membership) -> dict:
         "closed": club.closed_at is not None,
         "tables": _tables(club, request.user),
         "members": members,
-        # The standings (clubs.standings) come here: their context beside the rest,
-        # their section in templates/clubs/club.html (<section id="standings">).
+        "standings": standings_context(request, club),
     }
     if admin:
         context.update(_admin_parts(request, club, mine, members))
@@ -143,3 +143,31 @@ def _admin_parts(request, club: Club, mine: Membership, members: list[dict]) -> 
         ),
         "log": [log_line(entry) for entry in log],
     }
+
+
+def chosen_period(request, club: Club) -> periods.Period:
+    """The period a page asks for (``?period=``, one of the club's), else the current."""
+    return periods.parse_period(club, request.GET.get("period")) or periods.current_period(club)
+
+
+def standings_context(request, club: Club) -> dict:
+    """The chosen period's standings (a sum over the ledger, clubs.standings), each row's
+    biggest hand in words, and the periods before the current one that had rounds."""
+    period = chosen_period(request, club)
+    current = periods.current_period(club)
+    rows = [
+        {"row": row, "biggest": _biggest_words(row.biggest)}
+        for row in standings.standings(club, period)
+    ]
+    return {
+        "period": period,
+        "is_current": period == current,
+        "past": periods.past_periods(club),
+        "rows": rows,
+    }
+
+
+def _biggest_words(biggest) -> str:
+    if biggest is None:
+        return ""
+    return hand_worth(biggest.patterns, biggest.fan, biggest.points)

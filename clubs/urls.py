@@ -3,7 +3,7 @@ action on it, each a POST (``clubs.views``, ``clubs.admin_views``)."""
 
 from django.urls import path
 
-from clubs import admin_views, views
+from clubs import admin_views, standings_views, views
 
 app_name = "clubs"
 
@@ -11,6 +11,9 @@ urlpatterns = [
     path("", views.my_clubs, name="mine"),
     path("join/<str:code>/", views.invite, name="invite"),
     path("<int:club_id>/", views.club_page, name="club"),
+    # The standings beyond the page: the CSV export, a member's rounds.
+    path("<int:club_id>/standings.csv", standings_views.standings_csv, name="standings_csv"),
+    path("<int:club_id>/members/<int:user_id>/", standings_views.member_page, name="member"),
     # What a member does.
     path("<int:club_id>/leave/", views.leave, name="leave"),
     path("<int:club_id>/tables/<int:table_id>/open/", views.open_room, name="open_room"),

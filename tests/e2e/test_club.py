@@ -1,0 +1,78 @@
+"""A club in the browser (issue 47), as friends use one: the owner makes a club and sends
+its invitation link, two friends join by it, the owner sets up a table (三人两房), a
+friend opens a room from it, computers fill the free seat, the round is played to the
+settlement, and the club's standings show it. On a phone in Chinese and on a laptop in
+English; nothing lies over a button on the club's page."""
+
+import time
+from urllib.parse import urlsplit
+
+import pytest
+
+from harness.browser import sign_up
+from tests.e2e.round_moves import play_to_the_settlement
+from tests.e2e.screen_checks import screen_problems
+
+pytestmark = pytest.mark.e2e
+
+SCREENS = {"zh-hans": (412, 915), "en": (1280, 800)}
+
+
+def person(browser, url, name, language):
+    width, height = SCREENS[language]
+    page = browser.new_page(locale="zh-CN", viewport={"width": width, "height": height})
+    sign_up(page, url, name)
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": url}])
+    return page
+
+
+@pytest.mark.parametrize("language", list(SCREENS))
+def test_friends_make_a_club_play_at_its_table_and_see_the_standings(
+    site_url, browser, language
+):
+    suffix = int(time.time() * 1000) % 10**6
+    owner = person(browser, site_url, f"quanzhu{suffix}", language)
+    owner.goto(site_url + "/clubs/")
+    owner.locator("form.club-form input[name=name]").fill(f"周五麻将{suffix}")
+    owner.locator("form.club-form button[type=submit]").click()
+    club_path = urlsplit(owner.url).path
+    assert club_path.startswith("/clubs/") and club_path.rstrip("/").split("/")[-1].isdigit()
+    owner.locator("#admin").evaluate("details => { details.open = true; }")
+    owner.locator("#invites form button.primary").click()
+    link = owner.locator("#invites .share").first.get_attribute("data-share-url")
+    assert "/clubs/join/" in link
+
+    friends = []
+    for number in range(2):
+        friend = person(browser, site_url, f"pengyou{number}x{suffix}", language)
+        friend.goto(link)
+        friend.locator("main form button.primary").click()
+        assert urlsplit(friend.url).path == club_path
+        friends.append(friend)
+
+    owner.goto(f"{site_url}{club_path}tables/new/?preset=three_two_suits")
+    owner.locator("#table-form input[name=name]").fill("三人两房")
+    owner.locator("#table-form button.primary").click()
+    assert urlsplit(owner.url).path == club_path
+
+    player = friends[0]
+    player.goto(site_url + club_path)
+    player.locator("form[action$='/open/'] button").first.click()
+    assert urlsplit(player.url).path.startswith("/t/")
+    player.locator("button[name=level][value=strong]").first.click()
+    player.wait_for_load_state()
+    player.locator("button[name=level][value=strong]").first.click()
+    player.wait_for_load_state()
+    player.locator("#seating button.primary").click()
+    play_to_the_settlement(player)
+
+    # The club's page: the standings name the player with the round they played.
+    for page in (player, owner):
+        page.goto(site_url + club_path)
+        standings = page.locator("#standings")
+        assert f"pengyou0x{suffix}" in standings.inner_text()
+        problems = screen_problems(page, playing=False)
+        assert not problems, problems
+    # Somebody outside the club sees nothing of it.
+    stranger = person(browser, site_url, f"luren{suffix}", language)
+    assert stranger.goto(site_url + club_path).status == 404
