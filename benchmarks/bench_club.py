@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 import warnings
+from dataclasses import dataclass
 from datetime import timedelta
 
 from benchmarks import scratch_site
@@ -226,6 +227,64 @@ def cases(club, now) -> list[tuple[str, object, object]]:
     ]
 
 
+def build_waiting_rooms(club, floors, users) -> None:
+    """A room waiting at each table, two members seated, two seats free: what the club's
+    page lists live."""
+    from clubs.models import ClubRoom
+    from games.models import Room, Seat
+
+    rooms = Room.objects.bulk_create(
+        [
+            Room(code=f"W{n:07d}", name=floor.name, owner=users[2 * n + 1], listed=False)
+            for n, floor in enumerate(floors)
+        ]
+    )
+    ClubRoom.objects.bulk_create(
+        [
+            ClubRoom(room=room, table=floor, club=club)
+            for room, floor in zip(rooms, floors, strict=True)
+        ]
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(room=room, index=i, user=users[2 * n + 1 + i] if i < 2 else None)
+            for n, room in enumerate(rooms)
+            for i in range(4)
+        ]
+    )
+
+
+@dataclass(frozen=True)
+class PageResult:
+    rooms: int  # the waiting rooms the page lists
+    queries: int  # counted around the request itself (the test client's own reset aside)
+
+
+def page_case(club):
+    """The club's page as its owner opens it: (what, the call, None)."""
+    from django.db import connection
+    from django.test import Client
+    from django.urls import reverse
+
+    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans", HTTP_HOST="127.0.0.1")
+    client.force_login(club.owner)
+    url = reverse("clubs:club", kwargs={"club_id": club.pk})
+
+    def page() -> PageResult:
+        made = []
+
+        def count(execute, sql, params, many, context):
+            made.append(sql)
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(count):
+            response = client.get(url)
+        assert response.status_code == 200, response.status_code
+        return PageResult(response.content.decode().count('class="room-item'), len(made))
+
+    return ("the club's page (owner: admin parts too)", page, None)
+
+
 def rounds_in(club, period) -> int:
     from games.models import Round
 
@@ -240,9 +299,11 @@ def measure(club, runs: int) -> None:
     from clubs.standings import Standing
 
     now = timezone.now()
-    for what, call, period in cases(club, now):
+    for what, call, period in [*cases(club, now), page_case(club)]:
         seconds, queries, result = timed(call, runs)
-        if isinstance(result, str):
+        if isinstance(result, PageResult):
+            queries, result = result.queries, [None] * result.rooms
+        elif isinstance(result, str):
             result = result.splitlines()[1:]  # the CSV's rows
         elif result and isinstance(result[0], Standing):
             assert sum(row.net for row in result) == 0, "the nets of four people do not add up"
@@ -263,6 +324,7 @@ def run(args) -> None:
     club, users, floors = build_club(args.members, args.tables, args.days)
     rooms = build_rooms(club, floors, args.rounds)
     build_rounds(rooms, users, states, args.rounds, args.days)
+    build_waiting_rooms(club, floors, users)
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
     print(
