@@ -162,9 +162,30 @@ def standings_context(request, club: Club) -> dict:
     return {
         "period": period,
         "is_current": period == current,
-        "past": periods.past_periods(club),
+        "past": past_periods(club, current),
         "rows": rows,
     }
+
+
+# The periods before the current one that had rounds, per club, as this process last read
+# them. They cannot change while the current period lasts (a round ends now, in the
+# current period), so each is read once per club and period: reading them costs 200 ms
+# at a year of rounds on SQLite, most of the page's time (benchmarks/bench_club.py).
+_past: dict[tuple, list] = {}
+
+
+def past_periods(club: Club, current: periods.Period) -> list:
+    key = (club.pk, club.period, current.start)
+    if key not in _past:
+        if len(_past) > 10_000:  # one entry per club and period: a bound, never reached
+            _past.clear()
+        _past[key] = periods.past_periods(club)
+    return _past[key]
+
+
+def forget() -> None:
+    """Drop what this process remembers (tests reuse row ids; a site never does)."""
+    _past.clear()
 
 
 def _biggest_words(biggest) -> str:

@@ -106,6 +106,7 @@ def site_language():
 def fresh_table_caches():
     """Each test's database starts its ids again; what a process remembers per room or
     round (earlier rounds' totals, loads shared per change) must start again too."""
+    from clubs import pages as club_pages
     from games.play import broadcast, live, reveals, snapshot
     from games.table import own_parts, part_cache
 
@@ -115,6 +116,7 @@ def fresh_table_caches():
     broadcast.forget()
     reveals.forget()  # an earlier test's event loop shows no pause of this one
     live.forget()  # an earlier test's rounds had the same row ids
+    club_pages.forget()
     yield
 
 

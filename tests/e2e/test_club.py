@@ -2,8 +2,10 @@
 its invitation link, two friends join by it, the owner sets up a table (三人两房), a
 friend opens a room from it, computers fill the free seat, the round is played to the
 settlement, and the club's standings show it. On a phone in Chinese and on a laptop in
-English; nothing lies over a button on the club's page."""
+English; nothing lies over a button on the club's page. With XUEZHAN_SHOTS=<directory>
+the owner's view of the club's page is photographed, for a person to look at."""
 
+import os
 import time
 from urllib.parse import urlsplit
 
@@ -27,9 +29,7 @@ def person(browser, url, name, language):
 
 
 @pytest.mark.parametrize("language", list(SCREENS))
-def test_friends_make_a_club_play_at_its_table_and_see_the_standings(
-    site_url, browser, language
-):
+def test_friends_make_a_club_play_at_its_table_and_see_the_standings(site_url, browser, language):
     suffix = int(time.time() * 1000) % 10**6
     owner = person(browser, site_url, f"quanzhu{suffix}", language)
     owner.goto(site_url + "/clubs/")
@@ -73,6 +73,9 @@ def test_friends_make_a_club_play_at_its_table_and_see_the_standings(
         assert f"pengyou0x{suffix}" in standings.inner_text()
         problems = screen_problems(page, playing=False)
         assert not problems, problems
+    if os.environ.get("XUEZHAN_SHOTS"):  # for a person to look at
+        owner.locator("#admin").evaluate("details => { details.open = true; }")
+        owner.screenshot(path=f"{os.environ['XUEZHAN_SHOTS']}/club-{language}.png", full_page=True)
     # Somebody outside the club sees nothing of it.
     stranger = person(browser, site_url, f"luren{suffix}", language)
     assert stranger.goto(site_url + club_path).status == 404
