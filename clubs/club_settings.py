@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.membership import log_action, require_admin
+from clubs.membership import log_action, refuse_nul, require_admin
 from clubs.models import Club
 from common.names import refuse_invisible
 from games.play.errors import ServiceError
@@ -19,6 +19,7 @@ ANNOUNCEMENT_LENGTH = 1000
 
 def set_announcement(*, club: Club, by: AbstractBaseUser, text: str) -> None:
     text = (text or "").replace("\r\n", "\n").strip()
+    refuse_nul(text)
     if len(text) > ANNOUNCEMENT_LENGTH:
         raise ServiceError(_("An announcement is at most 1000 characters."))
     try:

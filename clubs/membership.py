@@ -4,6 +4,7 @@ closing it. Every admin action is checked here, on the server, and written to th
 admin log in the same transaction. Each refusal raises ``ServiceError`` with a message in
 the active language and changes nothing."""
 
+import re
 import secrets
 from datetime import timedelta
 
@@ -19,14 +20,23 @@ from clubs.models import MAX_MEMBERS, AdminAction, Ban, Club, Invite, Membership
 from common.names import refuse_invisible
 from games.play.errors import ServiceError
 
+INVITE_CODE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 CLUBS_PER_PERSON = 10  # clubs one person may belong to
 CLUBS_MADE_PER_DAY = 2  # clubs one person may make in a day
 NAME_LENGTH = 40
 
 
+def refuse_nul(text: str) -> None:
+    """A NUL character can be kept by no database text (PostgreSQL refuses it): refused
+    here, with a word, not by the database with an error."""
+    if "\x00" in text:
+        raise ServiceError(_("The text holds a character that cannot be kept (U+0000)."))
+
+
 def clean_name(name: str, *, club: Club | None = None) -> str:
     """A club's name as it is kept: trimmed, nothing invisible, not like an open club's."""
     name = (name or "").strip()
+    refuse_nul(name)
     if not name:
         raise ServiceError(_("Give the club a name."))
     if len(name) > NAME_LENGTH:
@@ -117,7 +127,9 @@ def revoke_invite(*, invite: Invite, by: AbstractBaseUser) -> None:
 
 def open_invite(code: str) -> Invite | None:
     """The invite of ``code`` while it may be used: not revoked, its club open."""
-    if not isinstance(code, str) or not code or len(code) > 64:
+    # A code is token_urlsafe's letters: anything else (a NUL byte, which PostgreSQL
+    # refuses in any text) finds no invite without asking the database.
+    if not isinstance(code, str) or not INVITE_CODE.fullmatch(code):
         return None
     return (
         Invite.objects.filter(code=code, revoked_at__isnull=True, club__closed_at__isnull=True)

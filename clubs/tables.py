@@ -5,12 +5,14 @@ pairs the admins keep apart (禁止同桌). A club's rooms are not in the lobby:
 find them on the club's page."""
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs.membership import is_member, log_action, require_admin
+from clubs.membership import is_member, log_action, refuse_nul, require_admin
 from clubs.models import Apart, Club, ClubRoom, ClubTable
+from common.names import refuse_invisible
 from games.models import Room
 from games.play.errors import ServiceError
 from games.rooms.origins import Origin
@@ -26,6 +28,11 @@ def add_table(
     with transaction.atomic():
         require_admin(club, by)
         name = (name or "").strip()[:40] or _("Table")
+        refuse_nul(name)
+        try:  # nothing invisible or turning the text around, as in every name
+            refuse_invisible(name, emoji=True)
+        except ValidationError as exc:
+            raise ServiceError(" ".join(exc.messages)) from None
         try:
             validated = RoomOptions.from_dict(options).to_dict()
         except ValueError as exc:

@@ -141,3 +141,16 @@ def test_a_person_belongs_to_at_most_ten_clubs(owner):
     last = membership.create_club(owner=owner, name="最后")
     with pytest.raises(ServiceError, match="10 clubs"):
         membership.join(code=membership.new_invite(club=last, by=owner).code, user=joiner)
+
+
+def test_a_nul_character_is_refused_with_a_word_not_a_database_error(club, owner):
+    """PostgreSQL keeps no NUL in a text: the services refuse it before the database."""
+    from clubs import club_settings, tables
+
+    with pytest.raises(ServiceError, match="U\\+0000"):
+        membership.create_club(owner=person("other"), name="周五\x00")
+    with pytest.raises(ServiceError, match="U\\+0000"):
+        club_settings.set_announcement(club=club, by=owner, text="今晚\x00八点")
+    with pytest.raises(ServiceError, match="U\\+0000"):
+        tables.add_table(club=club, by=owner, name="一楼\x00", options={})
+    assert membership.open_invite("abc\x00def") is None
