@@ -16,14 +16,10 @@ def swap_three(page) -> None:
     page.locator("button.exchange-submit").click()
 
 
-def one_move(page) -> None:
-    for selector in (
-        "button.void-choice",
-        "button.verb-zimo",
-        "button.verb-win",
-        "button.verb-pong",
-        "button.verb-pass",
-    ):
+def one_move(page, *, pong: bool = True) -> None:
+    """A void, a win, a pong (unless ``pong`` is off), a pass, else the drawn tile."""
+    verbs = ("void-choice", "verb-zimo", "verb-win", "verb-pong", "verb-pass")
+    for selector in (f"button.{verb}" for verb in verbs if pong or verb != "verb-pong"):
         button = page.locator(selector)
         if button.count():
             button.first.click(timeout=2000)
