@@ -4,6 +4,7 @@ from memory by the process that made it), the lobby changed, watching was switch
 import asyncio
 import logging
 import uuid
+from collections.abc import Callable, Iterable
 
 from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -139,8 +140,22 @@ def table_moved(moved: Round, engine: EngineRound, seats: list) -> None:
 
 LOBBY_GROUP = "lobby"
 
+# Called after commit with the rooms whose place in a list changed (a room opened, a
+# seat taken or freed, a round started or ended, a room closed), so that another list of
+# rooms than the lobby's stays live too: clubs.live keeps a club's page live by it. A
+# hook must not raise into the caller; one that does is logged.
+room_list_hooks: list[Callable[[list[Room]], None]] = []
 
-def broadcast_lobby_changed() -> None:
+
+def broadcast_lobby_changed(rooms: Iterable[Room] = ()) -> None:
+    """Tell the lobby's listeners (games.table.lobby_socket) and ``room_list_hooks``
+    that ``rooms`` (when known) changed their place in the lists."""
+    rooms = list(rooms)
+    for hook in room_list_hooks:
+        try:
+            hook(rooms)
+        except Exception:
+            logger.exception("a list of rooms could not be told of a change")
     layer = get_channel_layer()
     if layer is None:
         return
@@ -150,9 +165,10 @@ def broadcast_lobby_changed() -> None:
         logger.exception("could not notify the lobby")
 
 
-def notify_lobby_on_commit() -> None:
+def notify_lobby_on_commit(room: Room | None = None) -> None:
     """Rooms opened, seats taken or freed, rounds started or ended: not single moves."""
-    transaction.on_commit(broadcast_lobby_changed)
+    rooms = [room] if room is not None else []
+    transaction.on_commit(lambda: broadcast_lobby_changed(rooms))
 
 
 def broadcast_watching(room: Room) -> None:

@@ -104,7 +104,7 @@ def start_round(room: Room, *, deal: tuple[str, int] | None = None) -> Round:
     )
     room.status = Room.Status.PLAYING
     room.save(update_fields=["status"])
-    broadcast.notify_lobby_on_commit()
+    broadcast.notify_lobby_on_commit(room)
     deadlines.schedule(rnd, engine, new_decision=True)
     rnd.save(update_fields=["deadline", "decision_started_at"])
     Seat.objects.filter(room=room, user__isnull=False).update(ready=False)

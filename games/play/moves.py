@@ -260,7 +260,7 @@ def _after_commit(rnd: Round, engine: EngineRound, *, lobby: bool = False) -> No
         if moved.deadline is not None:
             deadlines.announce(moved.deadline)
         if lobby:
-            broadcast.broadcast_lobby_changed()
+            broadcast.broadcast_lobby_changed([moved.room])
 
     transaction.on_commit(after)
 

@@ -90,7 +90,7 @@ def close_idle_rooms(now: datetime | None = None) -> list[str]:
     """Close the rooms nobody has been at for ``IDLE_MINUTES``; their codes. Several
     processes may sweep at once: each room is re-checked under its lock."""
     now = now or timezone.now()
-    closed = []
+    closed, rooms = [], []
     for pk in list(idle_rooms(now).values_list("pk", flat=True)[:200]):
         with transaction.atomic():
             room = idle_rooms(now).select_for_update(skip_locked=True).filter(pk=pk).first()
@@ -99,11 +99,12 @@ def close_idle_rooms(now: datetime | None = None) -> list[str]:
             room.status = Room.Status.CLOSED
             room.save(update_fields=["status"])
             closed.append(room.code)
+            rooms.append(room)
     if closed:
         from games.play.broadcast import broadcast_lobby_changed
 
         logger.info("closed idle rooms: %s", ", ".join(closed))
-        broadcast_lobby_changed()
+        broadcast_lobby_changed(rooms)
     return closed
 
 

@@ -16,7 +16,7 @@ MAX_PAGE = 10_000  # a page asked for beyond any lobby's (the last page is shown
 # the clubs they are in): functions of the request that answer HTML rendered from a
 # template (safe), or "" for nothing. Filled at start-up (``clubs.apps``), so that games
 # imports none of them. Shown beside the live lists, never in them: those are rendered
-# once per change for everybody (games.table.consumers.LobbyListener).
+# once per change for everybody (games.table.lobby_socket.LOBBY_LISTENER).
 lobby_sections: list[Callable[[object], str]] = []
 
 

@@ -47,7 +47,7 @@ def close_left_rooms(user) -> list[str]:
     re-checked under its lock, as the idle sweep does."""
     person = Seat.objects.filter(room=OuterRef("pk"), user__isnull=False)
     left = _waiting(user).exclude(Exists(person))
-    closed = []
+    closed, rooms = [], []
     for pk in list(left.values_list("pk", flat=True)[:100]):
         with transaction.atomic():
             room = left.select_for_update(skip_locked=True).filter(pk=pk).first()
@@ -56,8 +56,9 @@ def close_left_rooms(user) -> list[str]:
             room.status = Room.Status.CLOSED
             room.save(update_fields=["status"])
             closed.append(room.code)
-    if closed:
-        transaction.on_commit(broadcast_lobby_changed)  # now, outside a transaction
+            rooms.append(room)
+    if closed:  # now, outside a transaction
+        transaction.on_commit(lambda: broadcast_lobby_changed(rooms))
     return closed
 
 

@@ -43,7 +43,7 @@ def create_room(
         ]
         _note_origin(seats[0], origin)
         Seat.objects.bulk_create(seats)
-        broadcast.notify_lobby_on_commit()
+        broadcast.notify_lobby_on_commit(room)
     return room
 
 
@@ -131,7 +131,7 @@ def take_seat(
         _note_origin(seat, origin)
         seat.save(update_fields=["user", "ready", "address_key", "browser_accounts"])
         broadcast.notify_on_commit(room)
-        broadcast.notify_lobby_on_commit()
+        broadcast.notify_lobby_on_commit(room)
     return seat
 
 
@@ -152,7 +152,7 @@ def leave_seat(*, room: Room, user: AbstractBaseUser) -> None:
         seat.address_key, seat.browser_accounts = "", []
         seat.save(update_fields=["user", "ready", "address_key", "browser_accounts"])
         broadcast.notify_on_commit(room)
-        broadcast.notify_lobby_on_commit()
+        broadcast.notify_lobby_on_commit(room)
 
 
 def owner_only(room: Room, user: AbstractBaseUser) -> None:
@@ -176,7 +176,7 @@ def add_bot(*, room: Room, user: AbstractBaseUser, index: int, level: str) -> Se
         seat.ready = True
         seat.save(update_fields=["bot_level", "ready"])
         broadcast.notify_on_commit(room)
-        broadcast.notify_lobby_on_commit()
+        broadcast.notify_lobby_on_commit(room)
         start_if_full(room)
     return seat
 
@@ -208,7 +208,7 @@ def fill_empty_seats(*, room: Room, user: AbstractBaseUser, level: str) -> list[
         started = start_if_full(room)
         if started is None:  # a new round tells the table and the lobby itself
             broadcast.notify_on_commit(room)
-            broadcast.notify_lobby_on_commit()
+            broadcast.notify_lobby_on_commit(room)
     return empty
 
 
@@ -235,7 +235,7 @@ def remove_bot(*, room: Room, user: AbstractBaseUser, index: int) -> None:
         seat.ready = False
         seat.save(update_fields=["bot_level", "ready"])
         broadcast.notify_on_commit(room)
-        broadcast.notify_lobby_on_commit()
+        broadcast.notify_lobby_on_commit(room)
 
 
 def set_ready(*, room: Room, user: AbstractBaseUser) -> Round | None:
@@ -301,7 +301,7 @@ def free_seat(*, room: Room, user: AbstractBaseUser, index: int) -> None:
             ]
         )
         broadcast.notify_on_commit(room)
-        broadcast.notify_lobby_on_commit()
+        broadcast.notify_lobby_on_commit(room)
 
 
 def set_auto_play(*, room: Room, user: AbstractBaseUser, on: bool) -> Seat:

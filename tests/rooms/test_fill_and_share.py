@@ -134,7 +134,7 @@ def test_the_table_and_the_lobby_are_told_once(
         "broadcast_table_changed",
         lambda room, version=None, snapshot=None: told.append("table"),
     )
-    monkeypatch.setattr(broadcast, "broadcast_lobby_changed", lambda: told.append("lobby"))
+    monkeypatch.setattr(broadcast, "broadcast_lobby_changed", lambda rooms=(): told.append("lobby"))
     with django_capture_on_commit_callbacks(execute=True):
         fill_empty_seats(room=room, user=owner, level="strong")
     assert sorted(told) == ["lobby", "table"]

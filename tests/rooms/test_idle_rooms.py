@@ -134,7 +134,7 @@ def test_a_closed_room_takes_nobody_new_and_deals_no_round(owner):
 
 def test_closing_tells_the_lobby(owner, monkeypatch):
     told = []
-    monkeypatch.setattr(broadcast, "broadcast_lobby_changed", lambda: told.append(True))
+    monkeypatch.setattr(broadcast, "broadcast_lobby_changed", lambda rooms=(): told.append(True))
     create_room(owner=owner, name="r", options={})
     idle_rooms.close_idle_rooms(now=later(10))
     assert told == []
