@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from accounts.usernames import looks
+from clubs import live as club_live
 from clubs.models import MAX_MEMBERS, AdminAction, Ban, Club, Invite, Membership
 from common.names import refuse_invisible
 from games.play.errors import ServiceError
@@ -174,29 +175,27 @@ def leave(*, club: Club, user: AbstractBaseUser) -> None:
         if found.role == Membership.Role.OWNER:
             raise ServiceError(_("Hand the club over to another member before you leave it."))
         found.delete()
+        club_live.member_gone_on_commit(club.pk, user.pk)
 
 
 def remove(*, club: Club, user: AbstractBaseUser, by: AbstractBaseUser, ban: bool = False) -> None:
-    """An admin removes a member (and with ``ban`` keeps them out for good). Nobody
-    removes the owner, and an admin removes no other admin: the owner does."""
+    """An admin removes a member or somebody waiting to join (and with ``ban`` keeps them
+    out for good). Nobody removes the owner, and an admin removes no other admin: the
+    owner does. Only those who are or asked to be members: a club bans nobody else."""
     with transaction.atomic():
         mine = require_admin(club, by)
         found = membership(club, user)
-        if found is None and not ban:
+        if found is None:
             raise ServiceError(_("That person is not a member of this club."))
-        if found is not None and found.role == Membership.Role.OWNER:
+        if found.role == Membership.Role.OWNER:
             raise ServiceError(_("Nobody can remove the club's owner."))
-        if (
-            found is not None
-            and found.role == Membership.Role.ADMIN
-            and mine.role != Membership.Role.OWNER
-        ):
+        if found.role == Membership.Role.ADMIN and mine.role != Membership.Role.OWNER:
             raise ServiceError(_("Only the owner can remove an admin."))
-        if found is not None:
-            found.delete()
+        found.delete()
         if ban:
             Ban.objects.get_or_create(club=club, user=user)
         log_action(club, by, "ban" if ban else "remove", user)
+        club_live.member_gone_on_commit(club.pk, user.pk)
 
 
 def set_admin(*, club: Club, user: AbstractBaseUser, by: AbstractBaseUser, admin: bool) -> None:
@@ -232,3 +231,4 @@ def close(*, club: Club, by: AbstractBaseUser) -> None:
             raise ServiceError(_("Only the owner can close the club."))
         Club.objects.filter(pk=club.pk).update(closed_at=timezone.now())
         log_action(club, by, "close")
+        club_live.club_changed_on_commit(club.pk)

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs import live as club_live
 from clubs.membership import is_member, log_action, refuse_nul, require_admin
 from clubs.models import Apart, Club, ClubRoom, ClubTable
 from common.names import refuse_invisible
@@ -43,6 +44,7 @@ def add_table(
             club=club, name=name, options=validated, computers=computers
         )
         log_action(club, by, "add_table", detail=name)
+        club_live.club_changed_on_commit(club.pk)
     return table
 
 
@@ -51,6 +53,7 @@ def archive_table(*, table: ClubTable, by: AbstractBaseUser) -> None:
         require_admin(table.club, by)
         ClubTable.objects.filter(pk=table.pk).update(archived_at=timezone.now())
         log_action(table.club, by, "archive_table", detail=table.name)
+        club_live.club_changed_on_commit(table.club_id)
 
 
 def open_room(*, table: ClubTable, user: AbstractBaseUser, origin: Origin | None = None) -> Room:

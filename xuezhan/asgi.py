@@ -17,6 +17,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from clubs.routing import websocket_urlpatterns as club_sockets  # noqa: E402
 from common import drain  # noqa: E402
 from games import driver  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
@@ -43,7 +44,9 @@ application = StartTimers(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            "websocket": SameOriginValidator(
+                AuthMiddlewareStack(URLRouter(websocket_urlpatterns + club_sockets))
+            ),
         }
     )
 )

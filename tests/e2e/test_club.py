@@ -10,6 +10,7 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 from harness.browser import sign_up
 from tests.e2e.round_moves import play_to_the_settlement
@@ -55,10 +56,19 @@ def test_friends_make_a_club_play_at_its_table_and_see_the_standings(site_url, b
     owner.locator("#table-form button.primary").click()
     assert urlsplit(owner.url).path == club_path
 
-    player = friends[0]
+    player, watcher = friends
+    watcher.goto(site_url + club_path)
     player.goto(site_url + club_path)
     player.locator("form[action$='/open/'] button").first.click()
     assert urlsplit(player.url).path.startswith("/t/")
+    # The other friend's club page, open all along, shows the new room with who sits
+    # there (over its socket, no reload), and its "Sit down" works from the live list.
+    live_room = watcher.locator("#tables .room-item")
+    expect(live_room).to_contain_text(f"pengyou0x{suffix}", timeout=10_000)
+    live_room.locator("form[action$='/sit/'] button").click()
+    assert urlsplit(watcher.url).path == urlsplit(player.url).path
+    watcher.locator("#seating form[action$='/leave/'] button").click()
+    watcher.wait_for_load_state()
     player.locator("button[name=level][value=strong]").first.click()
     player.wait_for_load_state()
     player.locator("button[name=level][value=strong]").first.click()
