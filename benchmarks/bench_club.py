@@ -333,7 +333,70 @@ def run(args) -> None:
         f"{args.days} days ({payments:.1f} payments a round, {args.states} played states); "
         f"built in {time.perf_counter() - started:.1f} s; {args.runs} runs each"
     )
-    measure(club, args.runs)
+    if args.profile:
+        profile_page(club, args.runs)
+    else:
+        measure(club, args.runs)
+
+
+def profile_page(club, runs: int) -> None:
+    """The club's page under cProfile: where its time goes, by cumulative time."""
+    import cProfile
+    import pstats
+    from collections import Counter
+
+    from django.template import defaulttags
+
+    _what, page, _period = page_case(club)
+    page()  # the first call fills what a process keeps (the past periods)
+    # Which {% url %} tags a page renders, and how often: each is a reverse().
+    urls, render_url = Counter(), defaulttags.URLNode.render
+
+    def counted(node, context):
+        urls[node.view_name.token] += 1
+        return render_url(node, context)
+
+    defaulttags.URLNode.render = counted
+    page()
+    defaulttags.URLNode.render = render_url
+    print("{% url %} tags of one page:", dict(urls.most_common()))
+    parts_timed(club, runs)
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(runs):
+        page()
+    profiler.disable()
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(40)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+
+
+def parts_timed(club, runs: int) -> None:
+    """Each part of the page's context on its own, unprofiled: the median, in ms."""
+    from django.template.loader import render_to_string
+    from django.test import RequestFactory
+
+    from clubs import pages
+    from clubs.models import Membership
+
+    request = RequestFactory().get("/", HTTP_HOST="127.0.0.1")
+    request.user = club.owner
+    mine = Membership.objects.get(club=club, user=club.owner)
+    members = pages._members(club)
+    context = pages.club_page(request, club, mine)
+    for what, call in (
+        ("members", lambda: pages._members(club)),
+        ("tables", lambda: pages.club_tables(club)),
+        ("standings", lambda: pages.standings_context(request, club)),
+        ("admin parts", lambda: pages._admin_parts(request, club, mine, members)),
+        ("whole context", lambda: pages.club_page(request, club, mine)),
+        ("render", lambda: render_to_string("clubs/club.html", context, request=request)),
+    ):
+        seconds = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            call()
+            seconds.append(time.perf_counter() - started)
+        print(f"{what:16s} median {statistics.median(seconds) * 1000:7.1f} ms")
 
 
 def on_postgres(url: str):
@@ -361,6 +424,7 @@ def main(argv=None) -> None:
     parser.add_argument("--rounds", type=int, default=50_000)
     parser.add_argument("--days", type=int, default=365)
     parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--profile", action="store_true", help="profile the club's page")
     parser.add_argument("--states", type=int, default=200, help="distinct played rounds")
     parser.add_argument(
         "--postgres",

@@ -42,3 +42,11 @@ def club_watchers(room, user) -> bool:
     if not Membership.objects.filter(club=club_room.club, user=user, pending=False).exists():
         return False
     return club_room.club.members_watch or room.seats.filter(user=user).exists()
+
+
+def club_room_known(room, user) -> bool:
+    """May ``user`` know ``room`` is there (its name)? A club's room its members only."""
+    club_id = ClubRoom.objects.filter(room=room).values_list("club_id", flat=True).first()
+    if club_id is None:
+        return True
+    return Membership.objects.filter(club_id=club_id, user=user, pending=False).exists()

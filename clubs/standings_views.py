@@ -1,5 +1,5 @@
-"""The club's standings beyond its page: the CSV export of a period's, and a member's
-rounds in a period. Members only (404 for anybody else, as for the club's page)."""
+"""The club's standings beyond its page: a period's whole list, its CSV export, and a
+member's rounds in a period. Members only (404 for anybody else, as for the club's page)."""
 
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -8,9 +8,18 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from clubs import standings
-from clubs.pages import chosen_period
+from clubs.pages import chosen_period, standings_context
 from clubs.views import member_club
 from games.words import labels
+
+
+@login_required
+@require_GET
+def standings_page(request, club_id: int):
+    """Every player of a period, where the club's page shows the top."""
+    club, _mine = member_club(request, club_id)
+    context = {"club": club, "standings": standings_context(request, club), "whole": True}
+    return render(request, "clubs/standings.html", context)
 
 
 @login_required

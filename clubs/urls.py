@@ -12,6 +12,7 @@ urlpatterns = [
     path("join/<str:code>/", views.invite, name="invite"),
     path("<int:club_id>/", views.club_page, name="club"),
     # The standings beyond the page: the CSV export, a member's rounds.
+    path("<int:club_id>/standings/", standings_views.standings_page, name="standings"),
     path("<int:club_id>/standings.csv", standings_views.standings_csv, name="standings_csv"),
     path("<int:club_id>/members/<int:user_id>/", standings_views.member_page, name="member"),
     # What a member does.

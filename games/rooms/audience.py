@@ -27,6 +27,15 @@ from games.models import Room, Round, RoundPlayer
 watch_guards: list[Callable[[Room, AbstractBaseUser], bool]] = []
 
 
+# Who may know a room is there at all (its name on the page that says watching is off):
+# every guard must agree. clubs.guards keeps a club's rooms from anybody not a member.
+known_guards: list[Callable[[Room, AbstractBaseUser], bool]] = []
+
+
+def may_know_of(room: Room, user: AbstractBaseUser) -> bool:
+    return all(guard(room, user) for guard in known_guards)
+
+
 def may_watch(room: Room, user: AbstractBaseUser) -> bool:
     """May ``user`` see the table of ``room`` (seated or not)?"""
     if not user.is_authenticated:

@@ -122,12 +122,16 @@ def _render_table(
     winds, names = shared.winds, shared.names
     parts: dict = {}
 
+    between_rounds = snap.round is None or snap.round.status == Round.Status.ENDED
     parts["scores"] = render_part(
         "_scores.html",
         rows=tuple(
             (winds[i], names[i], snap.scores[i], i == viewer) for i in range(len(snap.seats))
         ),
         round_label=shared.round_label,
+        # Two players from one network or one browser: a flag in the bar while a round is
+        # played (between rounds the seating part says it in a whole line).
+        shared=() if between_rounds else tuple(origins.shared_origins(snap.seats)),
     )
 
     board = None
@@ -192,7 +196,6 @@ def _render_table(
             "standings" in parts,
             "me-coach" in parts,
         ]
-    between_rounds = snap.round is None or snap.round.status == Round.Status.ENDED
     if between_rounds:
         parts["seating"] = _seating(snap, user, viewer, winds, csrf, request)
     layout.append(between_rounds)

@@ -3,7 +3,7 @@ whose socket is not open yet (the socket is the usual way: games.table.consumers
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -50,6 +50,8 @@ def table(request, code):
     no hidden tile) while the room lets people watch."""
     room = get_object_or_404(Room, code=code)
     if not audience.may_watch(room, request.user):
+        if not audience.may_know_of(room, request.user):
+            raise Http404  # a club's room, to somebody not of the club
         return _watching_off(request, room)
     return render(
         request,

@@ -91,6 +91,11 @@ def test_admins_remove_and_ban_and_a_banned_member_cannot_rejoin(club, owner):
         (a.action, a.actor.username, a.target and a.target.username) for a in club.admin_log.all()
     ]
     assert ("ban", "friend", "other") in log and ("admin", "owner", "friend") in log
+    # A club bans only those who are or asked to be members: nobody else's account.
+    passer_by = User.objects.create_user("passer", password="x-long-password-1")
+    with pytest.raises(ServiceError, match="not a member"):
+        membership.remove(club=club, user=passer_by, by=owner, ban=True)
+    assert not Ban.objects.filter(user=passer_by).exists()
 
 
 def test_only_the_owner_chooses_admins_hands_over_and_closes(club, owner):

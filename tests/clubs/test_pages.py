@@ -169,6 +169,8 @@ def test_a_stranger_gets_404_for_the_club_and_sees_only_the_name_on_an_invitatio
     response = stranger.get(reverse("clubs:invite", args=[code]))
     html = response.content.decode()
     assert response.status_code == 200 and "周五麻将" in html and "Join the club" in html
+    # A link shared in a chat shows the club's name as its title.
+    assert '<meta property="og:title" content="An invitation to the club 「周五麻将」">' in html
     for secret in ("三人两房", "周五晚上八点开打", "friend", "other", "owner", "只记积分"):
         assert secret not in html.replace(reverse("clubs:invite", args=[code]), "")
     # Nor anywhere else: not in my clubs, not in the lobby.
@@ -379,6 +381,13 @@ def test_a_room_opened_from_a_table_is_on_the_club_page_and_not_in_the_lobby(clu
     assert response["Location"] == reverse("table", kwargs={"code": room.code})
     page = client_of(other).get(reverse("clubs:club", args=[club.pk])).content.decode()
     assert room.code in page and "Sit down" in page and "friend" in page
+    assert 'class="room-item"' in page  # not where the reader sits: no "mine"
+    # The one who opened it is offered their seat back (static/js/club-live.js keeps that
+    # true as the list changes over the socket).
+    mine = client_of(friend).get(reverse("clubs:club", args=[club.pk])).content.decode()
+    assert 'class="room-item mine"' in mine and f'data-seated="{friend.pk}"' in mine
+    assert "Back to your seat" in mine
+    assert f'ws-connect="/ws/clubs/{club.pk}/"' in mine
     lobby = client_of(person("stranger")).get("/").content.decode()
     assert room.code not in lobby
     assert room.code not in client_of(other).get("/").content.decode()
@@ -390,6 +399,9 @@ def test_a_room_opened_from_a_table_is_on_the_club_page_and_not_in_the_lobby(clu
 
 def test_the_lobby_lists_my_clubs(club_setting):
     club, owner, friend, other, table = club_setting
+    # Every page's header leads to a person's clubs.
+    header = client_of(friend).get(reverse("ranking")).content.decode()
+    assert f'href="{reverse("clubs:mine")}">Clubs</a>' in header
     html = client_of(friend).get("/").content.decode()
     assert "周五麻将" in html and reverse("clubs:club", args=[club.pk]) in html
     alone = client_of(person("alone")).get("/").content.decode()

@@ -61,3 +61,25 @@ def test_nobody_outside_the_club_sees_its_standings(client, club_with_a_round):
         reverse("clubs:member", args=[club.pk, ana.pk]),
     ):
         assert client.get(url).status_code == 404
+
+
+def test_the_club_page_shows_the_top_and_the_whole_list_is_a_page_of_its_own(client):
+    owner, *players = people("owner", *[f"p{i:02d}" for i in range(36)])
+    club = club_of(owner, players)
+    room = club_room(club)
+    for number in range(9):  # nine rounds of four: 36 players, each with their own net
+        four = players[4 * number : 4 * number + 4]
+        pay = [(seat, 0, seat + number) for seat in (1, 2, 3)]
+        played(room, four, pay, ended_at=timezone.now())
+    client.force_login(owner)
+    page = client.get(reverse("clubs:club", args=[club.pk])).content.decode()
+    section = page[page.index('id="standings"') : page.index('id="members"')]
+    assert section.count('<th scope="row"') == 30
+    whole_url = reverse("clubs:standings", args=[club.pk])
+    assert whole_url in section and "全部 36 人" in section
+    whole = client.get(whole_url, **ZH)
+    html = whole.content.decode()
+    assert whole.status_code == 200 and html.count('<th scope="row"') == 36
+    # Members only, as every page of the club.
+    client.force_login(User.objects.create_user("stranger", password="x-long-password-1"))
+    assert client.get(whole_url).status_code == 404

@@ -5,6 +5,7 @@ members watch them, as the club sets it."""
 
 import pytest
 from django.contrib.auth.models import User
+from django.urls import reverse
 
 from clubs import membership, tables
 from games.models import Room
@@ -97,3 +98,19 @@ def test_a_closed_club_opens_no_room(setting):
     table.refresh_from_db()
     with pytest.raises(ServiceError, match="closed"):
         tables.open_room(table=table, user=friends[0])
+
+
+def test_a_stranger_with_the_code_of_a_club_room_learns_nothing_of_it(setting, client):
+    club, owner, friends, table = setting
+    room = tables.open_room(table=table, user=friends[0])
+    Room.objects.filter(pk=room.pk).update(name="周五一楼")
+    stranger = person("stranger")
+    client.force_login(stranger)
+    response = client.get(reverse("table", args=[room.code]))
+    assert response.status_code == 404 and "周五一楼" not in response.content.decode()
+    # A member the club does not let watch is told so, with the table's name.
+    club.members_watch = False
+    club.save()
+    client.force_login(friends[1])
+    response = client.get(reverse("table", args=[room.code]))
+    assert response.status_code == 403 and "周五一楼" in response.content.decode()

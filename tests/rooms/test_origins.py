@@ -8,7 +8,8 @@ from django.http import HttpResponse
 from django.urls import reverse
 
 from accounts import devices
-from games.models import Seat
+from games.models import Room, Seat
+from games.rooms.seating import fill_empty_seats, set_ready
 from tests.rooms.forms import form_data
 
 pytestmark = pytest.mark.django_db
@@ -64,3 +65,18 @@ def test_two_accounts_from_one_browser_are_named_to_everybody(client, rf):
     devices.remember(request, response, friend)
     sit(client, friend, code, "198.51.100.2", cookies=response.cookies[devices.COOKIE].value)
     assert WARN_BROWSER in table_html(client, code)
+
+
+def test_while_a_round_is_played_the_bar_keeps_the_warning_without_the_address(client):
+    owner, friend = person("owner"), person("friend")
+    code = make_room(client, owner, "203.0.113.7")
+    sit(client, friend, code, "203.0.113.7")
+    room = Room.objects.get(code=code)
+    fill_empty_seats(room=room, user=owner, level="easy")
+    for user in (owner, friend):
+        set_ready(room=room, user=user)
+    assert room.rounds.exists()  # the round is on: the seating part is gone
+    html = table_html(client, code)
+    scores = html[html.index('id="scores"') : html.index("</section>", html.index('id="scores"'))]
+    assert WARN_NETWORK in scores and "origin-flag" in scores
+    assert "203.0.113.7" not in html
