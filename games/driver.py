@@ -12,6 +12,7 @@ sockets) and those of other rooms only when they are overdue
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from channels.db import database_sync_to_async
 from django.conf import settings
@@ -25,6 +26,10 @@ from games.table import local_sockets
 logger = logging.getLogger(__name__)
 
 IDLE_SECONDS = 1.0  # look again at least this often: another process may set deadlines
+
+# Called once a loop (about every IDLE_SECONDS, sooner when woken), on the database
+# thread: a feature's own clock (tournaments.clock.tick). One that raises is logged.
+periodic_hooks: list[Callable[[], None]] = []
 
 _task: asyncio.Task | None = None
 _wake: asyncio.Event | None = None
@@ -69,6 +74,16 @@ def stop() -> None:
         _task = None
 
 
+def _run_periodic_hooks() -> None:
+    for hook in list(periodic_hooks):
+        try:
+            hook()
+        except outage.DATABASE_AWAY:
+            raise
+        except Exception:
+            logger.exception("the timer loop: %s failed", getattr(hook, "__qualname__", hook))
+
+
 async def _run(wake_event: asyncio.Event) -> None:
     takeover = settings.TIMER_TAKEOVER_SECONDS
     step_due = database_sync_to_async(advance_due_rounds)
@@ -93,12 +108,15 @@ async def _run(wake_event: asyncio.Event) -> None:
     loop = asyncio.get_running_loop()
 
     sweep = database_sync_to_async(idle_rooms.sweep_if_due)
+    run_hooks = database_sync_to_async(_run_periodic_hooks)
     while True:
         try:
             if outage.met_away():  # first, once the database is back
                 await resume_clocks()
             if idle_rooms.sweep_due():  # once a minute: rooms nobody has been at close
                 await sweep()
+            if periodic_hooks:
+                await run_hooks()
             wait = await advance()
         except asyncio.CancelledError:
             raise

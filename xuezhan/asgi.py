@@ -22,6 +22,7 @@ from common import drain  # noqa: E402
 from games import driver  # noqa: E402
 from games.routing import websocket_urlpatterns  # noqa: E402
 from games.table import safe_socket  # noqa: E402
+from tournaments.routing import websocket_urlpatterns as tournament_sockets  # noqa: E402
 from xuezhan.origin import SameOriginValidator  # noqa: E402
 
 
@@ -45,7 +46,9 @@ application = StartTimers(
         {
             "http": django_asgi_app,
             "websocket": SameOriginValidator(
-                AuthMiddlewareStack(URLRouter(websocket_urlpatterns + club_sockets))
+                AuthMiddlewareStack(
+                    URLRouter(websocket_urlpatterns + club_sockets + tournament_sockets)
+                )
             ),
         }
     )

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "games",
     "challenge",
     "clubs",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -387,6 +388,10 @@ ANONYMOUS_LOBBY_SOCKETS_PER_ADDRESS = int(
 # between two, and at most this many in any minute.
 PHRASE_INTERVAL_SECONDS = float(os.environ.get("PHRASE_INTERVAL_SECONDS", "3"))
 PHRASES_PER_MINUTE = int(os.environ.get("PHRASES_PER_MINUTE", "10"))
+# Tournaments (tournaments.clock): seconds a player waits for a table of people before
+# computers fill it (a small field); the browser tests' site waits less.
+TOURNAMENT_FILL_SECONDS = float(os.environ.get("TOURNAMENT_FILL_SECONDS", "30"))
+
 # Clubs (clubs.club_limits), per person: admin actions (invitations, approvals, removals,
 # tables, the club's settings), and joining or making a club.
 CLUB_ADMIN_ACTIONS_PER_USER = os.environ.get("CLUB_ADMIN_ACTIONS_PER_USER", "60/10m")

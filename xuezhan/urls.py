@@ -21,6 +21,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("challenge/", include("challenge.urls")),
     path("clubs/", include("clubs.urls")),
+    path("tournaments/", include("tournaments.urls")),
     path("", include("games.urls")),
 ]
 

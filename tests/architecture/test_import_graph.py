@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # Every top-level folder of the site's Python code; not the tests, the benchmarks, the
 # tools, the harness that starts sites for them (tests/architecture/test_test_imports.py
 # keeps the site from importing them) or manage.py, which may import anything.
-PACKAGES = ("games", "accounts", "xuezhan", "challenge", "clubs", "common", "deploy")
+PACKAGES = ("games", "accounts", "xuezhan", "challenge", "clubs", "tournaments", "common", "deploy")
 NOT_THE_SITE = {"tests", "benchmarks", "tools", "harness"}
 
 # The layers of games, lowest first: a module may import its own layer and those below.
@@ -202,8 +202,8 @@ def test_common_and_accounts_stay_below_the_game():
     accounts imports nothing of games, challenge or xuezhan: games fills accounts' hooks
     (accounts.hooks) from games.apps."""
     above = {
-        "common": ("accounts", "games", "challenge", "clubs", "xuezhan"),
-        "accounts": ("games", "challenge", "clubs", "xuezhan"),
+        "common": ("accounts", "games", "challenge", "clubs", "tournaments", "xuezhan"),
+        "accounts": ("games", "challenge", "clubs", "tournaments", "xuezhan"),
     }
     upward = sorted(
         f"{module} -> {target}"
@@ -240,17 +240,19 @@ def test_the_layers_of_games_run_one_way():
     assert upward == []
 
 
-def test_games_never_imports_the_challenge_or_the_clubs():
-    """The daily challenge, the sets of deals and the clubs are built on games (its tables,
-    rounds and history), never the other way: games learns of them only through the hooks
-    it offers (games.play.dealing.fixed_deal_sources, games.rooms.seating.seat_guards)."""
+def test_games_never_imports_the_challenge_the_clubs_or_the_tournaments():
+    """The daily challenge, the sets of deals, the clubs and the tournaments are built on
+    games (its tables, rounds and history), never the other way: games learns of them only
+    through the hooks it offers (games.play.dealing.fixed_deal_sources,
+    games.rooms.seating.seat_guards, games.play.broadcast.room_list_hooks,
+    games.driver.periodic_hooks)."""
     graph = import_graph()
     upward = [
         (module, target)
         for module, targets in graph.items()
         if module.startswith("games")
         for target in targets
-        if target.startswith(("challenge", "clubs"))
+        if target.startswith(("challenge", "clubs", "tournaments"))
     ]
     assert upward == []
 

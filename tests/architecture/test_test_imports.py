@@ -14,7 +14,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ("games", "accounts", "challenge", "xuezhan")
+SITE = ("games", "accounts", "challenge", "clubs", "tournaments", "xuezhan")
 OUTSIDE_THE_SITE = ("tests", "benchmarks", "tools", "harness")
 # A test that runs a benchmark it does not test: the fault tests drive the fault benchmark.
 RUNS_A_BENCHMARK = {"tests.deploy.faults": {"benchmarks.bench_faults"}}

@@ -8,7 +8,8 @@ from harness.site import running_site
 
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory):
-    with running_site(tmp_path_factory.mktemp("site")) as url:
+    # A tournament seats its few players with computers after a second, not half a minute.
+    with running_site(tmp_path_factory.mktemp("site"), TOURNAMENT_FILL_SECONDS="1") as url:
         yield url
 
 

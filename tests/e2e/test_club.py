@@ -83,6 +83,11 @@ def test_friends_make_a_club_play_at_its_table_and_see_the_standings(site_url, b
         assert f"pengyou0x{suffix}" in standings.inner_text()
         problems = screen_problems(page, playing=False)
         assert not problems, problems
+    # From the smallest phone to a desktop, in each language: nothing over a button.
+    for width, height in ((360, 740), (1920, 1080)):
+        owner.set_viewport_size({"width": width, "height": height})
+        problems = screen_problems(owner, playing=False)
+        assert not problems, (width, problems)
     if os.environ.get("XUEZHAN_SHOTS"):  # for a person to look at
         owner.locator("#admin").evaluate("details => { details.open = true; }")
         owner.screenshot(path=f"{os.environ['XUEZHAN_SHOTS']}/club-{language}.png", full_page=True)

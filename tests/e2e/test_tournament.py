@@ -1,0 +1,95 @@
+"""An arena in the browser (issue 48), as two friends use one: one makes a private arena
+and signs up, sends the link, the other signs up by it, the maker starts it at once; the
+clock seats the two with computers in the free seats, each page takes its player to the
+table by itself, the round is played to the settlement (one player on 托管), and the
+tournament's leaderboard shows both with their round. On a phone in Chinese and on a
+laptop in English; nothing lies over a button on the tournament's page, 360 to 1920 px.
+With XUEZHAN_SHOTS=<directory> the leaderboard is photographed, for a person to look at."""
+
+import os
+import time
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from harness.browser import sign_up
+from tests.e2e.round_moves import play_to_the_settlement
+from tests.e2e.screen_checks import screen_problems
+
+pytestmark = pytest.mark.e2e
+
+SCREENS = {"zh-hans": (412, 915), "en": (1280, 800)}
+
+
+def person(browser, url, name, language):
+    width, height = SCREENS[language]
+    page = browser.new_page(locale="zh-CN", viewport={"width": width, "height": height})
+    sign_up(page, url, name)
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": url}])
+    return page
+
+
+def header_cut_off(page) -> list[str]:
+    """The header's visible links and buttons that reach past the window's right edge."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.site-header a, .site-header button')]
+          .filter((el) => el.offsetParent !== null)
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((el) => el.textContent.trim())"""
+    )
+
+
+@pytest.mark.parametrize("language", list(SCREENS))
+def test_two_friends_play_an_arena_with_computers_filling(site_url, browser, language):
+    suffix = int(time.time() * 1000) % 10**6
+    maker = person(browser, site_url, f"saizhu{suffix}", language)
+    maker.goto(site_url + "/tournaments/new/")
+    maker.locator("input[name=name]").fill(f"周末赛{suffix}")
+    maker.locator("form.club-form button[type=submit]").click()
+    path = urlsplit(maker.url).path
+    assert path.startswith("/tournaments/") and path != "/tournaments/new/"
+    maker.locator("form[action$='/join/'] button").click()
+
+    friend = person(browser, site_url, f"saiyou{suffix}", language)
+    friend.goto(site_url + path)
+    friend.locator("form[action$='/join/'] button").click()
+    expect(maker.locator("#leaderboard")).to_contain_text(f"saiyou{suffix}", timeout=10_000)
+    for page in (maker, friend):
+        problems = screen_problems(page, playing=False)
+        assert not problems, problems
+        # The header's links (ten and a name when logged in) fit, or go behind the ☰.
+        for width in (1024, 1280, 1366):
+            page.set_viewport_size({"width": width, "height": 800})
+            assert not header_cut_off(page), (width, header_cut_off(page))
+        page.set_viewport_size(dict(zip(("width", "height"), SCREENS[language], strict=True)))
+
+    # The maker starts it: the clock seats both with computers, and each page goes to
+    # the table by itself.
+    maker.locator("form[action$='/start/'] button").click()
+    for page in (maker, friend):
+        page.wait_for_url("**/t/*/", timeout=30_000)
+    assert urlsplit(maker.url).path == urlsplit(friend.url).path
+    friend.locator("#me-auto button").click()  # the friend lets the computer play
+    play_to_the_settlement(maker)
+
+    # The leaderboard, as anybody with the link sees it (the two players are seated
+    # again at once, and their pages follow them): both with their round, at every size.
+    width, height = SCREENS[language]
+    watcher = browser.new_page(locale="zh-CN", viewport={"width": width, "height": height})
+    watcher.context.add_cookies([{"name": "django_language", "value": language, "url": site_url}])
+    watcher.goto(site_url + path)
+    board = watcher.locator("#leaderboard")
+    for name in (f"saizhu{suffix}", f"saiyou{suffix}"):
+        expect(board.locator("tr", has_text=name).locator("td").nth(2)).to_have_text(
+            "1", timeout=10_000
+        )
+    for width, height in ((360, 740), SCREENS[language], (1920, 1080)):
+        watcher.set_viewport_size({"width": width, "height": height})
+        problems = screen_problems(watcher, playing=False)
+        assert not problems, (width, problems)
+    if os.environ.get("XUEZHAN_SHOTS"):
+        watcher.set_viewport_size({"width": SCREENS[language][0], "height": SCREENS[language][1]})
+        watcher.screenshot(
+            path=f"{os.environ['XUEZHAN_SHOTS']}/tournament-{language}.png", full_page=True
+        )

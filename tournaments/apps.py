@@ -1,0 +1,24 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TournamentsConfig(AppConfig):
+    name = "tournaments"
+    verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        # Only the people the clock seated sit at a tournament's table.
+        from games.rooms import seating
+        from tournaments import guards
+
+        if guards.seated_by_the_clock not in seating.seat_guards:
+            seating.seat_guards.append(guards.seated_by_the_clock)
+        # A round that ends at a tournament table wakes the clock at once.
+        from games import driver
+        from games.play import broadcast
+        from tournaments import clock
+
+        if clock.rooms_changed not in broadcast.room_list_hooks:
+            broadcast.room_list_hooks.append(clock.rooms_changed)
+        if clock.tick not in driver.periodic_hooks:
+            driver.periodic_hooks.append(clock.tick)

@@ -1,0 +1,71 @@
+"""A tournament's page keeps its leaderboard live: each step of the clock that changed
+something (tournaments.clock) tells the tournament's group, and each process renders the
+leaderboard once per language for all of its sockets on that page
+(games.table.group_listener), as the lobby and the clubs do. Nothing in it depends on
+who looks: static/js/tournament-live.js takes a player to their table when the
+leaderboard shows them seated."""
+
+import logging
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from games.table.group_listener import GroupListener
+
+logger = logging.getLogger(__name__)
+
+CHANGED = "tournament.changed"
+BOARD_TEMPLATE = "tournaments/_leaderboard.html"
+
+
+def group(tournament_id: int) -> str:
+    return f"tournament-{tournament_id}"
+
+
+def _send(tournament_id: int) -> None:
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    try:
+        async_to_sync(layer.group_send)(group(tournament_id), {"type": CHANGED})
+    except Exception:  # the pages show the change at their next load
+        logger.exception("could not tell tournament %s of a change", tournament_id)
+
+
+def changed_on_commit(tournament_id: int) -> None:
+    transaction.on_commit(lambda: _send(tournament_id))
+
+
+def render_board(tournament_id: int, languages) -> tuple[dict[str, str], int]:
+    from tournaments import pages
+    from tournaments.models import Tournament
+
+    context = {**pages.board_context(Tournament.objects.get(pk=tournament_id)), "oob": True}
+    rendered = {}
+    for language in languages:
+        with translation.override(language):
+            rendered[language] = render_to_string(BOARD_TEMPLATE, context)
+    return rendered, len(rendered)
+
+
+LISTENERS: dict[int, GroupListener] = {}  # by tournament, while a page of it is open here
+
+
+def listener_for(tournament_id: int) -> GroupListener:
+    if tournament_id not in LISTENERS:
+        LISTENERS[tournament_id] = GroupListener(
+            group(tournament_id), lambda views: render_board(tournament_id, views), CHANGED
+        )
+    return LISTENERS[tournament_id]
+
+
+def leave(socket, tournament_id: int) -> None:
+    listener = LISTENERS.get(tournament_id)
+    if listener is None:
+        return
+    listener.leave(socket)
+    if not listener.sockets:
+        LISTENERS.pop(tournament_id, None)
