@@ -4,6 +4,8 @@ and the lists of tournaments. Nothing here changes anything."""
 
 from django.db.models import Count, Q
 
+from games.models import Round
+from games.words.labels import person_name
 from tournaments.models import Entry, Tournament, TournamentTable
 from tournaments.standings import standings
 
@@ -24,6 +26,30 @@ def board_context(tournament: Tournament) -> dict:
         "tables_playing": len({table for table in at_table.values()}),
         "waiting": sum(1 for row in rows if row["table"] is None and not row["row"].withdrawn),
     }
+
+
+def played_rounds(tournament: Tournament) -> list[dict]:
+    """Every finished round of the tournament's tables, newest first: its table's number,
+    who played it (computers as such) and a link's round id. Two queries."""
+    names = dict(Entry.objects.filter(tournament=tournament).values_list("pk", "user__username"))
+    rounds = (
+        Round.objects.filter(
+            room__tournament_table__tournament=tournament, status=Round.Status.ENDED
+        )
+        .order_by("-ended_at", "-pk")
+        .values_list(
+            "pk", "ended_at", "room__tournament_table__number", "room__tournament_table__entries"
+        )
+    )
+    return [
+        {
+            "round_id": round_id,
+            "ended_at": ended_at,
+            "table": number,
+            "players": [person_name(names[e]) if e is not None else None for e in seats],
+        }
+        for round_id, ended_at, number, seats in rounds
+    ]
 
 
 def listed_tournaments(user) -> dict:

@@ -56,6 +56,7 @@ def detail(request, code: str):
         "can_check_in": timezone.now() >= entries.check_in_opens(tournament),
         "me": request.user.pk,
         "link": request.build_absolute_uri(reverse("tournaments:detail", args=[code])),
+        "played": pages.played_rounds(tournament),
     }
     return render(request, "tournaments/detail.html", context)
 

@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from games.models import Event, Room, Round, Seat
 from games.play.errors import ServiceError
-from games.play.steps import run_bots
 from games.rooms.seating import take_seat
+from tests.tournaments.arena_rounds import play_out
 from tournaments import clock, entries, guards
 from tournaments.models import Entry, Tournament, TournamentTable
 from tournaments.standings import standings
@@ -45,24 +45,6 @@ def signed_up(tournament, count: int, *, checked_in=True) -> list[User]:
     for user in people:
         entries.join(tournament=tournament, user=user, now=when)
     return people
-
-
-def play_out(table: TournamentTable, *, present: bool = True) -> Round:
-    """The table's round to its end, the computer making the moves (托管). With
-    ``present`` each person is also written a move of their own (as a move sent from their
-    page is written: without "by"), so that the round does not count as missed."""
-    Seat.objects.filter(room=table.room).update(auto_play=True)
-    rnd = Round.objects.get(room=table.room)
-    run_bots(round_id=rnd.pk)
-    rnd.refresh_from_db()
-    assert rnd.status == Round.Status.ENDED
-    if present:
-        people = [seat for seat, entry in enumerate(table.entries) if entry is not None]
-        Event.objects.bulk_create(
-            Event(round=rnd, number=10_000 + seat, version=rnd.version, kind="action", seat=seat)
-            for seat in people
-        )
-    return rnd
 
 
 def started(tournament) -> None:

@@ -20,6 +20,7 @@ from tournaments.models import Entry, Tournament, TournamentTable
 from xuezhan.asgi import application
 
 LANGUAGES = ("zh-hans", "en")
+ONE_MINUTE = timedelta(minutes=1)
 
 
 def person(name: str) -> User:
@@ -167,3 +168,24 @@ async def test_a_change_reaches_every_page_rendered_once_per_language():
         assert ("排行榜" if i % 2 else "Leaderboard") in html
     for s in sockets:
         await s.disconnect()
+
+
+@pytest.mark.django_db
+def test_a_finished_tournament_shows_its_final_standings_and_every_rounds_page():
+    from tests.tournaments.arena_rounds import play_out
+
+    tournament = new_arena(person("creator"), minutes_away=1)
+    people = [person(f"p{i}") for i in range(4)]
+    for user in people:
+        entries.join(
+            tournament=tournament, user=user, now=tournament.starts_at - timedelta(1 / 1440)
+        )
+    clock.tick(now=tournament.starts_at + timedelta(seconds=1))
+    rnd = play_out(TournamentTable.objects.get(tournament=tournament))
+    clock.tick(now=tournament.ends_at + timedelta(seconds=1))
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    page = client_of(person("visitor")).get(reverse("tournaments:detail", args=[tournament.code]))
+    html = page.content.decode()
+    assert reverse("round_detail", args=[rnd.pk]) in html and "p0" in html
+    assert client_of(person("other")).get(reverse("round_detail", args=[rnd.pk])).status_code == 200
