@@ -1,7 +1,8 @@
 """Making a tournament and taking part: a logged-in person makes a private one (found by
 its link), staff a listed one; people sign up before the start (up to its limit), check
 in during the last ``CHECK_IN_MINUTES`` before it (only those are seated at the start),
-join an arena while it runs (checked in at once), and withdraw. Every refusal is a
+join an arena while it runs (checked in at once; a Swiss shift's field is fixed at its
+start), and withdraw. Every refusal is a
 ServiceError in words."""
 
 import secrets
@@ -22,6 +23,7 @@ from tournaments.models import MAX_ENTRIES, Entry, Tournament
 CHECK_IN_MINUTES = 15
 MINUTES_RANGE = (10, 180)
 MADE_PER_DAY = 5  # private tournaments a person may make a day
+MAX_STAGES, MAX_STAGE_ROUNDS = 12, 8
 
 
 def create(
@@ -34,6 +36,9 @@ def create(
     scoring: str = Tournament.Scoring.NET,
     max_entries: int = MAX_ENTRIES,
     listed: bool = False,
+    format: str = Tournament.Format.ARENA,
+    stages: int = 4,
+    stage_rounds: int = 2,
 ) -> Tournament:
     name = (name or "").strip()[:40]
     if not name:
@@ -52,6 +57,10 @@ def create(
         raise ServiceError(str(exc)) from None
     if not MINUTES_RANGE[0] <= minutes <= MINUTES_RANGE[1]:
         raise ServiceError(_("An arena lasts 10 to 180 minutes."))
+    if format not in Tournament.Format.values:
+        raise ServiceError(_("Unknown kind of tournament."))
+    if not (1 <= stages <= MAX_STAGES and 1 <= stage_rounds <= MAX_STAGE_ROUNDS):
+        raise ServiceError(_("A Swiss shift has 1 to 12 stages of 1 to 8 rounds."))
     if scoring not in Tournament.Scoring.values:
         raise ServiceError(_("Unknown way of scoring."))
     if starts_at < timezone.now() - timedelta(minutes=1):
@@ -71,6 +80,9 @@ def create(
         minutes=minutes,
         scoring=scoring,
         max_entries=max_entries,
+        format=format,
+        stages=stages,
+        stage_rounds=stage_rounds,
     )
 
 
@@ -101,15 +113,19 @@ def join(*, tournament: Tournament, user: AbstractBaseUser, now=None) -> Entry:
     now = now or timezone.now()
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        if tournament.status == Tournament.Status.FINISHED or now >= tournament.ends_at:
+        if tournament.status == Tournament.Status.FINISHED or (
+            tournament.format == Tournament.Format.ARENA and now >= tournament.ends_at
+        ):
             raise ServiceError(_("This tournament is over."))
+        running = tournament.status == Tournament.Status.RUNNING
+        if running and tournament.format == Tournament.Format.SWISS:
+            raise ServiceError(_("A Swiss shift takes nobody once it has begun."))
         entry = Entry.objects.filter(tournament=tournament, user=user).first()
         if entry is not None and entry.withdrawn_at is None:
             raise ServiceError(_("You are in this tournament already."))
         taken = Entry.objects.filter(tournament=tournament, withdrawn_at__isnull=True).count()
         if taken >= tournament.max_entries:
             raise ServiceError(_("This tournament is full."))
-        running = tournament.status == Tournament.Status.RUNNING
         checked_in = now if now >= check_in_opens(tournament) else None
         if entry is None:
             try:

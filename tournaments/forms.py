@@ -1,6 +1,7 @@
-"""The form of a new tournament: its name, the rules of its tables (one of the presets),
-when it starts (Beijing time), how long the arena lasts, how a round scores, and how
-many may play. The services check everything again (tournaments.entries.create)."""
+"""The form of a new tournament: its name and kind, the rules of its tables (one of the
+presets), when it starts (Beijing time), how long an arena lasts or how many stages of
+how many rounds a Swiss shift plays, how a round scores, and how many may play. The
+services check everything again (tournaments.entries.create)."""
 
 from datetime import timedelta
 
@@ -10,7 +11,7 @@ from django.utils.translation import gettext as translate
 from django.utils.translation import gettext_lazy as _
 
 from games.rules.presets import PRESETS
-from tournaments.entries import MINUTES_RANGE
+from tournaments.entries import MAX_STAGE_ROUNDS, MAX_STAGES, MINUTES_RANGE
 from tournaments.models import MAX_ENTRIES, Tournament
 
 
@@ -20,6 +21,9 @@ def _preset_choices():
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Tournament name"), max_length=40)
+    format = forms.ChoiceField(
+        label=_("Kind"), choices=Tournament.Format.choices, initial=Tournament.Format.ARENA
+    )
     rules = forms.ChoiceField(label=_("Rules of the tables"), choices=_preset_choices)
     starts_at = forms.DateTimeField(
         label=_("Starts at"),
@@ -35,6 +39,15 @@ class TournamentForm(forms.Form):
         label=_("Each round scores"),
         choices=Tournament.Scoring.choices,
         initial=Tournament.Scoring.NET,
+    )
+    stages = forms.IntegerField(
+        label=_("Stages (Swiss shift)"), min_value=1, max_value=MAX_STAGES, initial=4
+    )
+    stage_rounds = forms.IntegerField(
+        label=_("Rounds at each stage (Swiss shift)"),
+        min_value=1,
+        max_value=MAX_STAGE_ROUNDS,
+        initial=2,
     )
     max_entries = forms.IntegerField(
         label=_("Most players"), min_value=2, max_value=MAX_ENTRIES, initial=100

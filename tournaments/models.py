@@ -20,6 +20,7 @@ PLACEMENT_DEFAULT = {4: [4, 2, 1, 0], 3: [3, 1, 0], 2: [1, 0]}  # points by plac
 class Tournament(models.Model):
     class Format(models.TextChoices):
         ARENA = "arena", _("Arena (限时积分赛)")
+        SWISS = "swiss", _("Swiss shift (瑞士移位)")
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Signing up")
@@ -42,6 +43,11 @@ class Tournament(models.Model):
     options = models.JSONField(default=dict)  # the tables' rules: RoomOptions.to_dict()
     starts_at = models.DateTimeField()
     minutes = models.PositiveSmallIntegerField(default=60)  # the arena's window
+    # The Swiss shift: ``stages`` stages of ``stage_rounds`` rounds at each table, everyone
+    # re-seated by standing between two stages; ``stage`` the one being played (0: none).
+    stages = models.PositiveSmallIntegerField(default=4)
+    stage_rounds = models.PositiveSmallIntegerField(default=2)
+    stage = models.PositiveSmallIntegerField(default=0)
     scoring = models.CharField(max_length=10, choices=Scoring.choices, default=Scoring.NET)
     max_entries = models.PositiveSmallIntegerField(default=MAX_ENTRIES)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SCHEDULED)
@@ -99,6 +105,7 @@ class TournamentTable(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
     room = models.OneToOneField(Room, on_delete=models.CASCADE, related_name="tournament_table")
     number = models.PositiveIntegerField()  # 1, 2, … in the order they were seated
+    stage = models.PositiveSmallIntegerField(default=0)  # the Swiss shift's stage (0: arena)
     entries = models.JSONField(default=list)  # entry ids by seat; None: a computer (bye)
     started_at = models.DateTimeField(default=timezone.now)
     # Set once its round ended and its people went back to waiting (or out).

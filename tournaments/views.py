@@ -36,6 +36,9 @@ def new_tournament(request):
                 minutes=data["minutes"],
                 scoring=data["scoring"],
                 max_entries=data["max_entries"],
+                format=data["format"],
+                stages=data["stages"],
+                stage_rounds=data["stage_rounds"],
             )
         except ServiceError as problem:
             form.add_error(None, str(problem))

@@ -10,7 +10,7 @@ def play_out(table: TournamentTable, *, present: bool = True) -> Round:
     ``present`` one move of each person's is written as a move sent from their page is
     (without "by"), so that the round does not count as missed."""
     Seat.objects.filter(room=table.room).update(auto_play=True)
-    rnd = Round.objects.get(room=table.room)
+    rnd = Round.objects.filter(room=table.room).order_by("-number").first()  # the latest
     run_bots(round_id=rnd.pk)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.ENDED

@@ -16,6 +16,7 @@ from games.play.errors import ServiceError
 from games.rooms.seating import take_seat
 from tests.tournaments.arena_rounds import play_out
 from tournaments import clock, entries, guards
+from tournaments.arena import fill_seconds
 from tournaments.models import Entry, Tournament, TournamentTable
 from tournaments.standings import standings
 
@@ -264,7 +265,7 @@ def test_too_few_for_a_table_are_seated_with_computers_after_a_while():
     two = signed_up(tournament, 2)
     started(tournament)
     assert not TournamentTable.objects.exists()  # two of four: they wait a little
-    clock.tick(now=tournament.starts_at + timedelta(seconds=clock.fill_seconds() + 2))
+    clock.tick(now=tournament.starts_at + timedelta(seconds=fill_seconds() + 2))
     table = TournamentTable.objects.get(tournament=tournament)
     assert table.entries[2:] == [None, None]
     seats = list(Seat.objects.filter(room=table.room).order_by("index"))

@@ -52,6 +52,9 @@ def test_making_a_tournament_from_its_form_and_its_page(language):
     starts = (timezone.localtime() + timedelta(hours=1)).strftime("%Y-%m-%dT%H:%M")
     data = {
         "name": "周五夜赛",
+        "format": "arena",
+        "stages": 4,
+        "stage_rounds": 2,
         "rules": "three_two_suits",
         "starts_at": starts,
         "minutes": 45,

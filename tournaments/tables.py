@@ -1,0 +1,125 @@
+"""A tournament's tables, whatever its format: opening one (a room of the tournament's
+rules, its seats taken by the entries the clock chose, dealt at once), moving it on from
+one round to the next of its stage, and taking its people back once its last round has
+ended (out after ``MISSED_ROUNDS_OUT`` rounds in a row the computer played for them).
+Called by the clock inside its step's transaction (tournaments.clock)."""
+
+import secrets
+
+from django.db.models import Count
+
+from games.models import Event, Room, Round, Seat, new_room_code
+from games.play import dealing
+from tournaments.models import Entry, Tournament, TournamentTable
+
+BYE_LEVEL = "strong"  # the computer that fills a seat nobody takes
+MISSED_ROUNDS_OUT = 2  # rounds in a row played wholly by the computer: withdrawn
+
+
+def rounds_at_a_table(tournament: Tournament) -> int:
+    """An arena's table plays one round; a Swiss shift's, the stage's rounds."""
+    return tournament.stage_rounds if tournament.format == Tournament.Format.SWISS else 1
+
+
+def take_back(tournament: Tournament, now) -> bool:
+    """Each table whose round just ended: its next round dealt (a stage of several), or
+    its people back, waiting (or out). Whether anything changed."""
+    ended = (
+        TournamentTable.objects.filter(tournament=tournament, done_at__isnull=True)
+        .exclude(room__rounds__status=Round.Status.PLAYING)
+        .annotate(played=Count("room__rounds"))
+        .filter(played__gte=1)
+        .select_related("room")
+    )
+    found = False
+    for table in ended:
+        found = True
+        rnd = Round.objects.filter(room=table.room).order_by("-number").first()
+        for seat, entry_id in enumerate(table.entries):
+            if entry_id is not None:
+                _count_missed(entry_id, _played_themselves(rnd, seat), now)
+        if table.played < rounds_at_a_table(tournament):
+            Seat.objects.filter(room=table.room).update(ready=True)
+            dealing.start_round(table.room)
+            continue
+        _free(table, now)
+    return found
+
+
+def _free(table: TournamentTable, now) -> None:
+    table.done_at = now
+    table.save(update_fields=["done_at"])
+    Room.objects.filter(pk=table.room_id).update(status=Room.Status.CLOSED)
+    people = [e for e in table.entries if e is not None]
+    Entry.objects.filter(pk__in=people, withdrawn_at__isnull=True).update(waiting_since=now)
+
+
+def _played_themselves(rnd: Round, seat: int) -> bool:
+    """Did the person at ``seat`` make a move of ``rnd`` themselves (not the computer on
+    托管, not a deadline's)?"""
+    moves = Event.objects.filter(round=rnd, seat=seat, kind="action")
+    return moves.exclude(data__has_key="by").exists()
+
+
+def _count_missed(entry_id: int, played: bool, now) -> None:
+    entry = Entry.objects.select_for_update().get(pk=entry_id)
+    entry.missed = 0 if played else entry.missed + 1
+    if entry.withdrawn_at is None and entry.missed >= MISSED_ROUNDS_OUT:
+        entry.withdrawn_at, entry.waiting_since = now, None
+    entry.save(update_fields=["missed", "withdrawn_at", "waiting_since"])
+
+
+def open_table(
+    tournament, number: int, seats: list, users: dict, now, stage: int = 0
+) -> TournamentTable:
+    """A room of the tournament's rules for one round, its seats taken by ``seats``
+    (entry ids; None a computer), dealt at once."""
+    options = {**tournament.options, "rounds": rounds_at_a_table(tournament), "coaching": False}
+    room = Room.objects.create(
+        code=_room_code(),
+        owner=tournament.creator,
+        name=f"{tournament.name} #{number}",
+        options=options,
+        listed=False,
+        allow_watching=True,
+    )
+    Seat.objects.bulk_create(
+        Seat(
+            room=room,
+            index=index,
+            user_id=users[entry] if entry is not None else None,
+            bot_level="" if entry is not None else BYE_LEVEL,
+            ready=True,
+            last_seen=now,
+        )
+        for index, entry in enumerate(seats)
+    )
+    table = TournamentTable.objects.create(
+        tournament=tournament,
+        room=room,
+        number=number,
+        stage=stage,
+        entries=seats,
+        started_at=now,
+    )
+    Entry.objects.filter(pk__in=[e for e in seats if e is not None]).update(waiting_since=None)
+    dealing.start_round(room)
+    return table
+
+
+def _room_code() -> str:
+    # Drawn as games draws a room's code, again on the rare clash: a clash inside the
+    # step's transaction would undo the whole step.
+    for _attempt in range(20):
+        code = new_room_code()
+        if not Room.objects.filter(code=code).exists():
+            return code
+    return secrets.token_hex(6).upper()
+
+
+def users_of(tournament: Tournament) -> dict[int, int]:
+    return dict(Entry.objects.filter(tournament=tournament).values_list("pk", "user_id"))
+
+
+def next_number(tournament: Tournament) -> int:
+    return TournamentTable.objects.filter(tournament=tournament).count() + 1
