@@ -53,8 +53,12 @@ class TournamentForm(forms.Form):
         label=_("Most players"), min_value=2, max_value=MAX_ENTRIES, initial=100
     )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, staff: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        if staff:  # the site's own tournaments, listed for everybody: staff only
+            self.fields["listed"] = forms.BooleanField(
+                label=_("A site tournament, listed for everybody"), required=False
+            )
         soon = timezone.localtime() + timedelta(minutes=30)
         self.fields["starts_at"].initial = soon.replace(second=0, microsecond=0)
 

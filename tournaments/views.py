@@ -24,7 +24,7 @@ def tournament_list(request):
 
 @login_required
 def new_tournament(request):
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST or None, staff=request.user.is_staff)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -39,6 +39,7 @@ def new_tournament(request):
                 format=data["format"],
                 stages=data["stages"],
                 stage_rounds=data["stage_rounds"],
+                listed=data.get("listed", False),
             )
         except ServiceError as problem:
             form.add_error(None, str(problem))

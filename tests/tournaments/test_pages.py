@@ -192,3 +192,30 @@ def test_a_finished_tournament_shows_its_final_standings_and_every_rounds_page()
     html = page.content.decode()
     assert reverse("round_detail", args=[rnd.pk]) in html and "p0" in html
     assert client_of(person("other")).get(reverse("round_detail", args=[rnd.pk])).status_code == 200
+
+
+@pytest.mark.django_db
+def test_staff_schedule_a_site_tournament_everybody_sees_and_nobody_else_can():
+    data = {
+        "name": "本站周赛",
+        "format": "arena",
+        "stages": 4,
+        "stage_rounds": 2,
+        "rules": "book",
+        "starts_at": (timezone.localtime() + timedelta(hours=2)).strftime("%Y-%m-%dT%H:%M"),
+        "minutes": 60,
+        "scoring": "net",
+        "max_entries": 200,
+        "listed": "on",
+    }
+    somebody = client_of(person("somebody"))
+    assert 'name="listed"' not in somebody.get(reverse("tournaments:new")).content.decode()
+    somebody.post(reverse("tournaments:new"), {**data, "name": "冒充"})
+    assert not Tournament.objects.get(name="冒充").listed  # the box is not theirs to tick
+    staff = person("staff")
+    staff.is_staff = True
+    staff.save()
+    client_of(staff).post(reverse("tournaments:new"), data)
+    assert Tournament.objects.get(name="本站周赛").listed
+    listed = Client(HTTP_ACCEPT_LANGUAGE="en").get(reverse("tournaments:list")).content.decode()
+    assert "本站周赛" in listed and "冒充" not in listed
