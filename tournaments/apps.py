@@ -22,3 +22,9 @@ class TournamentsConfig(AppConfig):
             broadcast.room_list_hooks.append(clock.rooms_changed)
         if clock.tick not in driver.periodic_hooks:
             driver.periodic_hooks.append(clock.tick)
+        # A duplicate table's deals are the stage's, the same at every table.
+        from games.play import dealing
+        from tournaments import duplicate
+
+        if duplicate.fixed_deal not in dealing.fixed_deal_sources:
+            dealing.fixed_deal_sources.append(duplicate.fixed_deal)

@@ -61,7 +61,7 @@ def step(pk: int, now) -> None:
             _start(tournament, now)
             changed = True
         changed |= tables.take_back(tournament, now)
-        run = swiss.step if tournament.format == Tournament.Format.SWISS else arena.step
+        run = swiss.step if tournament.staged else arena.step
         changed |= run(tournament, now)
         if changed:
             live.changed_on_commit(tournament.pk)

@@ -118,8 +118,10 @@ def join(*, tournament: Tournament, user: AbstractBaseUser, now=None) -> Entry:
         ):
             raise ServiceError(_("This tournament is over."))
         running = tournament.status == Tournament.Status.RUNNING
-        if running and tournament.format == Tournament.Format.SWISS:
-            raise ServiceError(_("A Swiss shift takes nobody once it has begun."))
+        if running and tournament.staged:
+            raise ServiceError(
+                _("This tournament is played in stages: nobody joins once it has begun.")
+            )
         entry = Entry.objects.filter(tournament=tournament, user=user).first()
         if entry is not None and entry.withdrawn_at is None:
             raise ServiceError(_("You are in this tournament already."))

@@ -21,6 +21,7 @@ class Tournament(models.Model):
     class Format(models.TextChoices):
         ARENA = "arena", _("Arena (限时积分赛)")
         SWISS = "swiss", _("Swiss shift (瑞士移位)")
+        DUPLICATE = "duplicate", _("Duplicate (复式)")
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Signing up")
@@ -63,6 +64,12 @@ class Tournament(models.Model):
     @property
     def ends_at(self):
         return self.starts_at + timedelta(minutes=self.minutes)
+
+    @property
+    def staged(self) -> bool:
+        """Played in stages, everybody re-seated by standing between two (the Swiss
+        shift, the duplicate), not seated as they come free (the arena)."""
+        return self.format != self.Format.ARENA
 
     @property
     def table_size(self) -> int:

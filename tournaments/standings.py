@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from games.history.my_rounds import seat_total
 from games.models import Round, RoundPlayer
 from games.words import labels
+from tournaments.duplicate import matchpoints
 from tournaments.models import Entry, Tournament
 from tournaments.seating_plans import placement_points
 
@@ -58,7 +59,10 @@ def points_by_user(tournament: Tournament) -> tuple[dict[int, int], dict[int, in
 
 def standings(tournament: Tournament) -> list[Standing]:
     """Every entry, most points first (then fewer rounds, then the earlier to join)."""
-    points, played = points_by_user(tournament)
+    if tournament.format == Tournament.Format.DUPLICATE:
+        points, played = matchpoints(tournament)
+    else:
+        points, played = points_by_user(tournament)
     entries = Entry.objects.filter(tournament=tournament).values_list(
         "pk", "user_id", "user__username", "withdrawn_at", "joined_at"
     )

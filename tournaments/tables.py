@@ -18,7 +18,7 @@ MISSED_ROUNDS_OUT = 2  # rounds in a row played wholly by the computer: withdraw
 
 def rounds_at_a_table(tournament: Tournament) -> int:
     """An arena's table plays one round; a Swiss shift's, the stage's rounds."""
-    return tournament.stage_rounds if tournament.format == Tournament.Format.SWISS else 1
+    return tournament.stage_rounds if tournament.staged else 1
 
 
 def take_back(tournament: Tournament, now) -> bool:
@@ -72,16 +72,20 @@ def _count_missed(entry_id: int, played: bool, now) -> None:
 def open_table(
     tournament, number: int, seats: list, users: dict, now, stage: int = 0
 ) -> TournamentTable:
-    """A room of the tournament's rules for one round, its seats taken by ``seats``
-    (entry ids; None a computer), dealt at once."""
+    """A room of the tournament's rules for the table's rounds, its seats taken by
+    ``seats`` (entry ids; None a computer), dealt at once. A duplicate table is sealed
+    (its deals are everybody's: tournaments.duplicate), its first player its owner."""
     options = {**tournament.options, "rounds": rounds_at_a_table(tournament), "coaching": False}
+    duplicate = tournament.format == Tournament.Format.DUPLICATE
+    people = [users[entry] for entry in seats if entry is not None]
     room = Room.objects.create(
         code=_room_code(),
-        owner=tournament.creator,
+        owner_id=people[0] if duplicate else tournament.creator_id,
         name=f"{tournament.name} #{number}",
         options=options,
         listed=False,
-        allow_watching=True,
+        allow_watching=True,  # a sealed table: its players only, until nobody plays its deal
+        sealed_until=now if duplicate else None,
     )
     Seat.objects.bulk_create(
         Seat(
