@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from clubs.models import Club, ClubRoom
-from games.table.group_listener import GroupListener
+from games.table.group_listener import GroupListener, Listeners
 
 logger = logging.getLogger(__name__)
 
@@ -99,19 +99,5 @@ class ClubListener(GroupListener):
                 await socket.member_gone()
 
 
-LISTENERS: dict[int, ClubListener] = {}  # by club, while a socket of this process shows it
-
-
-def listener_for(club_id: int) -> ClubListener:
-    if club_id not in LISTENERS:
-        LISTENERS[club_id] = ClubListener(club_id)
-    return LISTENERS[club_id]
-
-
-def leave(socket, club_id: int) -> None:
-    listener = LISTENERS.get(club_id)
-    if listener is None:
-        return
-    listener.leave(socket)
-    if not listener.sockets:
-        LISTENERS.pop(club_id, None)
+# This process's listeners, one per club while a page of it is open here.
+LISTENERS = Listeners(ClubListener)

@@ -37,10 +37,10 @@ class ClubConsumer(ListSocket):
         return await _is_member(self.club_id, user)
 
     def listener(self):
-        return live.listener_for(self.club_id)
+        return live.LISTENERS.listener_for(self.club_id)
 
     def leave_listener(self) -> None:
-        live.leave(self, self.club_id)
+        live.LISTENERS.leave(self, self.club_id)
 
     async def member_gone(self) -> None:
         """No longer a member: the page says so and hears nothing more."""

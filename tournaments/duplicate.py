@@ -15,8 +15,7 @@ from collections import defaultdict
 
 from django.conf import settings
 
-from games.history.my_rounds import seat_total
-from games.models import Round, RoundPlayer
+from tournaments.ledger import finished_seats
 from tournaments.models import Tournament, TournamentTable
 
 
@@ -43,15 +42,7 @@ def fixed_deal(room, number: int) -> tuple[str, int] | None:
 def matchpoints(tournament: Tournament) -> tuple[dict[int, int], dict[int, int]]:
     """({user id: matchpoints}, {user id: rounds}): each person against everybody who
     held the same seat of the same deal (computers compared, never scored)."""
-    seats = (
-        RoundPlayer.objects.filter(
-            round__room__tournament_table__tournament=tournament,
-            round__status=Round.Status.ENDED,
-        )
-        .annotate(received=seat_total("in"), paid=seat_total("out"))
-        .values_list("round__seed_hash", "seat", "user_id", "received", "paid")
-        .order_by()
-    )
+    seats = finished_seats(tournament, "round__seed_hash", "seat", "user_id")
     groups: dict[tuple[str, int], list[tuple[int | None, int]]] = defaultdict(list)
     for seed_hash, seat, user_id, received, paid in seats:
         groups[seed_hash, seat].append((user_id, received - paid))

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.table.group_listener import GroupListener
+from games.table.group_listener import GroupListener, Listeners
 
 logger = logging.getLogger(__name__)
 
@@ -51,21 +51,11 @@ def render_board(tournament_id: int, languages) -> tuple[dict[str, str], int]:
     return rendered, len(rendered)
 
 
-LISTENERS: dict[int, GroupListener] = {}  # by tournament, while a page of it is open here
+def _listener(tournament_id: int) -> GroupListener:
+    return GroupListener(
+        group(tournament_id), lambda views: render_board(tournament_id, views), CHANGED
+    )
 
 
-def listener_for(tournament_id: int) -> GroupListener:
-    if tournament_id not in LISTENERS:
-        LISTENERS[tournament_id] = GroupListener(
-            group(tournament_id), lambda views: render_board(tournament_id, views), CHANGED
-        )
-    return LISTENERS[tournament_id]
-
-
-def leave(socket, tournament_id: int) -> None:
-    listener = LISTENERS.get(tournament_id)
-    if listener is None:
-        return
-    listener.leave(socket)
-    if not listener.sockets:
-        LISTENERS.pop(tournament_id, None)
+# This process's listeners, one per tournament while a page of it is open here.
+LISTENERS = Listeners(_listener)

@@ -31,7 +31,7 @@ class TournamentConsumer(ListSocket):
         return self.tournament_id is not None
 
     def listener(self):
-        return live.listener_for(self.tournament_id)
+        return live.LISTENERS.listener_for(self.tournament_id)
 
     def leave_listener(self) -> None:
-        live.leave(self, self.tournament_id)
+        live.LISTENERS.leave(self, self.tournament_id)

@@ -5,10 +5,9 @@ each table's nets), never stored. Computers (byes) have no entry and stand nowhe
 from collections import defaultdict
 from dataclasses import dataclass
 
-from games.history.my_rounds import seat_total
-from games.models import Round, RoundPlayer
 from games.words import labels
 from tournaments.duplicate import matchpoints
+from tournaments.ledger import finished_seats
 from tournaments.models import Entry, Tournament
 from tournaments.seating_plans import placement_points
 
@@ -26,15 +25,7 @@ class Standing:
 
 def round_nets(tournament: Tournament) -> dict[int, dict[int, int]]:
     """Each finished round of the tournament's tables: {user id: net} of its people."""
-    seats = (
-        RoundPlayer.objects.filter(
-            round__room__tournament_table__tournament=tournament,
-            round__status=Round.Status.ENDED,
-        )
-        .annotate(received=seat_total("in"), paid=seat_total("out"))
-        .values_list("round_id", "user_id", "seat", "received", "paid")
-        .order_by()
-    )
+    seats = finished_seats(tournament, "round_id", "user_id", "seat")
     rounds: dict[int, dict] = defaultdict(dict)
     for round_id, user_id, seat, received, paid in seats:
         # A computer's seat counts for the places (it beat somebody or not), under a

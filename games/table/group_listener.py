@@ -149,3 +149,28 @@ class GroupListener:
                 await socket.send(text_data=pages[socket.view])
             except Exception:
                 logger.debug("%s: a socket closed while it was sent the list", self.group)
+
+
+class Listeners:
+    """This process's listeners of one kind of page, one per key (a club, a tournament)
+    while a socket of this process shows it: ``make(key)`` makes one."""
+
+    def __init__(self, make: Callable[[Hashable], GroupListener]) -> None:
+        self.make = make
+        self.by_key: dict = {}
+
+    def __contains__(self, key) -> bool:
+        return key in self.by_key
+
+    def listener_for(self, key) -> GroupListener:
+        if key not in self.by_key:
+            self.by_key[key] = self.make(key)
+        return self.by_key[key]
+
+    def leave(self, socket, key) -> None:
+        listener = self.by_key.get(key)
+        if listener is None:
+            return
+        listener.leave(socket)
+        if not listener.sockets:
+            self.by_key.pop(key, None)

@@ -16,6 +16,7 @@ from games.table.safe_socket import CLOSE_NOT_ALLOWED, SafeConsumer, language_of
 class ListSocket(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
     sockets = None  # the common.limits.OpenSockets it is counted in
     note_id = "list-note"  # the page's element that says why it stopped updating
+    no_messages = _("This page's socket takes no messages.")  # the answer to any message
     joined = False  # registered with the listener
     live = False  # accepted: the listener sends it every change
     user_id = None
@@ -51,7 +52,8 @@ class ListSocket(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
             self.leave_listener()
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
-        await self.send_error(self.translated(_("This page's socket takes no messages.")))
+        # It takes no commands, whatever is sent; it says so.
+        await self.send_error(self.translated(self.no_messages))
 
     async def send_error(self, message: str) -> None:
         await self.send(text_data=json.dumps({"error": message}, ensure_ascii=False))

@@ -1,27 +1,26 @@
 """The lobby's socket: it only listens. One listener per process is in the lobby's group
 and renders the list once per change, language and page for all of that process's
-lobby sockets (games.table.group_listener); the newest socket of a page wins. A logged-in person's
-socket closes when the session it was opened with ends (``accounts.socket_sessions``)."""
+lobby sockets (games.table.group_listener); the newest socket of a page wins. A
+logged-in person's socket closes when the session it was opened with ends
+(``accounts.socket_sessions``). Unlike the other lists' sockets (ListSocket), a visitor
+who is not logged in may open one."""
 
-import json
 from urllib.parse import parse_qs
 
-from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.html import escape
 from django.utils.translation import gettext_lazy as _
 
-from accounts.socket_sessions import SessionSocket
 from common import limits
 from games.play.broadcast import LOBBY_GROUP
 from games.rooms import lobby as selectors
 from games.table import socket_limits
 from games.table.group_listener import GroupListener
-from games.table.safe_socket import SafeConsumer, language_of
+from games.table.list_socket import ListSocket
+from games.table.safe_socket import language_of
 
 
-class LobbyConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
+class LobbyConsumer(ListSocket):
     """Keeps the lobby's list of rooms live: when a room opens, fills or starts a round,
     every lobby page gets the new list (no tile, no hand: the lobby is public). The page
     a socket shows is its ``?page=`` (games.rooms.lobby.lobby_rooms); the lists are
@@ -32,10 +31,11 @@ class LobbyConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
     oldest (``limits.CLOSE_REPLACED``). A person's socket is in their group of sockets
     and closes when its session ends (``accounts.socket_sessions``)."""
 
-    joined = False  # registered with the process's listener
-    live = False  # accepted: the listener sends it every change
+    note_id = "lobby-note"
+    no_messages = _("The lobby's socket takes no messages.")
 
     async def connect(self) -> None:
+        # Not ListSocket's: a visitor who is not logged in may hear the lobby too.
         self.language = language_of(self.scope)
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
         self.page = selectors.page_number((query.get("page") or ["1"])[0])
@@ -54,30 +54,8 @@ class LobbyConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         await self.accept()
         self.live = True
 
-    async def clean_up(self) -> None:
-        self.live = False
-        await self.leave_session_group()
-        if self.joined:
-            LOBBY_LISTENER.leave(self)
-
-    async def receive(self, text_data=None, bytes_data=None) -> None:
-        # The lobby socket takes no commands, whatever is sent; it says so.
-        await self.send_error(self.translated(_("The lobby's socket takes no messages.")))
-
-    async def send_error(self, message: str) -> None:
-        await self.send(text_data=json.dumps({"error": message}, ensure_ascii=False))
-
-    async def say_session_ended(self, message) -> None:
-        await self.send_replaced_note(self.translated(message))
-
-    async def send_replaced_note(self, message: str) -> None:
-        self.live = False
-        await self.send(
-            text_data=(
-                f'<p id="lobby-note" class="lobby-note" role="status" hx-swap-oob="true">'
-                f"{escape(message)}</p>"
-            )
-        )
+    def leave_listener(self) -> None:
+        LOBBY_LISTENER.leave(self)
 
 
 def render_lobby(views) -> tuple[dict[tuple[str, int], str], int]:

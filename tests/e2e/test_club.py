@@ -12,21 +12,11 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from harness.browser import sign_up
+from tests.e2e.people import SCREENS, person
 from tests.e2e.round_moves import play_to_the_settlement
 from tests.e2e.screen_checks import screen_problems
 
 pytestmark = pytest.mark.e2e
-
-SCREENS = {"zh-hans": (412, 915), "en": (1280, 800)}
-
-
-def person(browser, url, name, language):
-    width, height = SCREENS[language]
-    page = browser.new_page(locale="zh-CN", viewport={"width": width, "height": height})
-    sign_up(page, url, name)
-    page.context.add_cookies([{"name": "django_language", "value": language, "url": url}])
-    return page
 
 
 @pytest.mark.parametrize("language", list(SCREENS))
