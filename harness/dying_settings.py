@@ -43,6 +43,11 @@ def _watch_moves(execute, sql, params, many, context):
     if 'SET "state" = ' in sql and "games_round" in sql:
         if _HELD_ONLY and HELD_WRITE not in sql:
             return result
+        # A held round's checked write that matched no row (the stored round had moved
+        # on: games.play.live.Moved) is rolled back and taken again from the stored
+        # round: it is no move, and a kill registered on its commit would never run.
+        if context["cursor"].rowcount == 0:
+            return result
         _moves[0] += 1
         if _moves[0] == _DIE_ON_MOVE:
             _note_version(sql, params)
