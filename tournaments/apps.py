@@ -13,6 +13,11 @@ class TournamentsConfig(AppConfig):
 
         if guards.seated_by_the_clock not in seating.seat_guards:
             seating.seat_guards.append(guards.seated_by_the_clock)
+        # Its watchers see a tournament table some moves late.
+        from games.rooms import audience
+
+        if guards.watch_delay not in audience.watch_delay_sources:
+            audience.watch_delay_sources.append(guards.watch_delay)
         # A round that ends at a tournament table wakes the clock at once.
         from games import driver
         from games.play import broadcast

@@ -391,6 +391,9 @@ PHRASES_PER_MINUTE = int(os.environ.get("PHRASES_PER_MINUTE", "10"))
 # Tournaments (tournaments.clock): seconds a player waits for a table of people before
 # computers fill it (a small field); the browser tests' site waits less.
 TOURNAMENT_FILL_SECONDS = float(os.environ.get("TOURNAMENT_FILL_SECONDS", "30"))
+# A tournament table's watchers see it this many moves late (games.table.delayed): about
+# two turns of the table, discards and claims, so a call is long made when it is seen.
+TOURNAMENT_WATCH_DELAY_MOVES = 8
 
 # Clubs (clubs.club_limits), per person: admin actions (invitations, approvals, removals,
 # tables, the club's settings), and joining or making a club.

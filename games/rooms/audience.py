@@ -32,6 +32,17 @@ watch_guards: list[Callable[[Room, AbstractBaseUser], bool]] = []
 known_guards: list[Callable[[Room, AbstractBaseUser], bool]] = []
 
 
+# How many moves behind its play a watcher sees a room's table (games.table.delayed):
+# functions of the room answering a number of moves, the largest taken. tournaments.apps
+# adds its own: a tournament's tables are watched a few moves late, so that nobody
+# watching can coach a player.
+watch_delay_sources: list[Callable[[Room], int]] = []
+
+
+def watch_delay(room: Room) -> int:
+    return max((source(room) for source in watch_delay_sources), default=0)
+
+
 def may_know_of(room: Room, user: AbstractBaseUser) -> bool:
     return all(guard(room, user) for guard in known_guards)
 

@@ -32,6 +32,7 @@ from games.rooms.seating import seat_of
 from games.table import (
     away,
     commands,
+    delayed,
     local_sockets,
     phrases,
     presence,
@@ -76,6 +77,7 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
 
     watching = False  # counted as a watcher (games.table.watchers)
     watchers_shown: int | None = None  # the watch count this page shows
+    watch_delay = 0  # a watcher's table is shown this many moves late (games.table.delayed)
     session_checked_at = 0.0  # clock() when the session last logged the player in
 
     async def connect(self) -> None:
@@ -128,6 +130,7 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
             await self.send_watching_off()
             return
         self.watching = True
+        self.watch_delay = await database_sync_to_async(delayed.delay_of)(self.room_id)
         watchers.started(self.channel_name, self.room_id, self.channel_layer)
         await self.show(await shared_snapshot(self.room_id, None))
         await watchers.tell(self.channel_layer, self.code)  # every page shows one more
@@ -334,6 +337,8 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         if self.shown is not None and snap.freshness < self.shown:
             return
         self.shown = snap.freshness
+        if self.watch_delay:
+            snap = await delayed.shared_behind(snap, self.watch_delay)
         with translation.override(self.language):  # the frame is rendered here too
             table = render_table(snap, user=self.user, csrf=self.csrf)
             message = self.screen.update(table)

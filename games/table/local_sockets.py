@@ -7,6 +7,7 @@ layer, and its timer loop takes those rooms' due steps first (``games.driver``).
 """
 
 import asyncio
+import contextvars
 import logging
 
 from games.play import broadcast, reveals
@@ -65,7 +66,11 @@ def deliver(room_id: int, snapshot) -> bool:
         if loop is running:
             loop.create_task(consumer.show_delivered(snapshot))
         else:
-            loop.call_soon_threadsafe(_show, consumer, snapshot)
+            # In a context of its own: the database thread's, which call_soon_threadsafe
+            # would copy, makes any database call of the page's (a watcher's table shown
+            # some moves late: games.table.delayed) look to asgiref like that thread
+            # calling itself ("would deadlock").
+            loop.call_soon_threadsafe(_show, consumer, snapshot, context=contextvars.Context())
     return True
 
 

@@ -15,13 +15,14 @@ from games.models import Room
 from games.play.errors import ServiceError
 from games.play.snapshot import load_snapshot
 from games.rooms import audience, sharing
-from games.table import coaching, commands, watchers
+from games.table import coaching, commands, delayed, watchers
 from games.table.parts import render_table
 
 
-def _table_html(request, snap) -> str:
-    """The whole table as the requesting user may see it: the same parts the socket
-    sends, put together."""
+def _table_html(request, room) -> str:
+    """The whole table as the requesting user may see it (a watcher's some moves late
+    where the room says so): the same parts the socket sends, put together."""
+    snap = delayed.as_seen_by(load_snapshot(room.pk), room, request.user)
     return render_table(snap, user=request.user, csrf=get_token(request), request=request).full()
 
 
@@ -58,12 +59,14 @@ def table(request, code):
         "games/table.html",
         {
             "room": room,
-            "table_html": _table_html(request, load_snapshot(room.pk)),
+            "table_html": _table_html(request, room),
             "coaching": coaching.room_allows(room.options),
             "coach_switch": _coach_switch(room, request.user),
             "share_title": sharing.table_title(room),
             "watchers": watchers.render_count(watchers.count(room.pk)),
             "is_owner": room.owner_id == request.user.pk,
+            # A watcher of a table shown some moves late is told so (a player sees it now).
+            "watch_delay": delayed.delay_for(room, request.user),
             # What the share control copies: the whole address, for a friend elsewhere.
             "share_url": request.build_absolute_uri(reverse("table", kwargs={"code": room.code})),
         },
@@ -78,7 +81,7 @@ def table_fragment(request, code):
     room = get_object_or_404(Room, code=code)
     if not audience.may_watch(room, request.user):
         return _watching_off(request, room)
-    return HttpResponse(_table_html(request, load_snapshot(room.pk)))
+    return HttpResponse(_table_html(request, room))
 
 
 @login_required
