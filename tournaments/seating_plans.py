@@ -2,7 +2,9 @@
 database, so that a tournament director's rules can be read and tested here alone.
 
 - ``arena_tables``: the arena (限时积分赛) seats whoever is waiting, now, at full tables of
-  people near each other in the standings, avoiding the people they just sat with.
+  people near each other in the standings, avoiding the people they just sat with, and
+  never the same two at more than ``MOST_IN_A_ROW`` tables in a row while others may
+  come free to part them.
 - ``swiss_tables``: the Swiss shift (瑞士移位) re-seats everybody by standing after each
   stage, byes (computer players) at the last tables, avoiding pairs that already met.
 - ``placement_points``: the points of one table's places, ties sharing the best place.
@@ -21,6 +23,11 @@ from itertools import combinations
 PairCost = Callable[[int, int], int]
 
 
+# The arena seats two people together at most this many tables in a row while somebody
+# else could sit there instead: the next time, their table waits (``arena_tables``).
+MOST_IN_A_ROW = 2
+
+
 @dataclass(frozen=True)
 class Waiting:
     """An entry waiting for a table in the arena."""
@@ -28,7 +35,22 @@ class Waiting:
     entry: int  # the entry's id
     score: int  # tournament points so far (higher is better)
     since: float  # when they started waiting (seconds, any clock); earlier = waited longer
-    last_table: frozenset[int] = frozenset()  # who they sat with last time (not themselves)
+    # Who they sat with at their latest tables, the latest first (not themselves).
+    recent: tuple[frozenset[int], ...] = ()
+
+    @property
+    def last_table(self) -> frozenset[int]:
+        """Who they sat with last time."""
+        return self.recent[0] if self.recent else frozenset()
+
+    def in_a_row_with(self, other: int) -> int:
+        """At how many of their latest tables, one after the other, ``other`` sat too."""
+        count = 0
+        for table in self.recent:
+            if other not in table:
+                break
+            count += 1
+        return count
 
 
 def pairs(table: Iterable[int | None]) -> list[frozenset[int]]:
@@ -38,15 +60,21 @@ def pairs(table: Iterable[int | None]) -> list[frozenset[int]]:
     return [frozenset(pair) for pair in combinations(people, 2)]
 
 
-def arena_tables(waiting: list[Waiting], size: int) -> list[tuple[int, ...]]:
+def arena_tables(
+    waiting: list[Waiting], size: int, *, now: float | None = None, patience: float = 0.0
+) -> list[tuple[int, ...]]:
     """The full tables to seat now, each a tuple of ``size`` entry ids in standing order.
 
-    As many tables as the people waiting fill (nobody is held back to wait for a better
-    match); those left over keep waiting and are the ones who waited least (latest
-    ``since``, then the higher entry id), so that nobody waits forever. The seated are
-    ranked by score (then longest waiting, then entry id), cut into consecutive tables,
-    and swapped between neighbouring tables to keep people from their last table's
-    company when that can be avoided; when it cannot, they sit together anyway."""
+    As many tables as the people waiting fill; those left over keep waiting and are the
+    ones who waited least (latest ``since``, then the higher entry id), so that nobody
+    waits forever. The seated are ranked by score (then longest waiting, then entry id),
+    cut into consecutive tables, and swapped between neighbouring tables to keep people
+    from the company of their latest tables, the longer they have kept it the more.
+
+    A table that would seat two people together for more than ``MOST_IN_A_ROW`` tables in
+    a row is held back (its people keep waiting, for others to come free) until one of
+    them has waited ``patience`` seconds at ``now``; then they sit together anyway, as
+    in a field too small to part them. Without ``now`` nothing is held back."""
     _check_size(size)
     table_count = len(waiting) // size
     if table_count == 0:
@@ -54,15 +82,23 @@ def arena_tables(waiting: list[Waiting], size: int) -> list[tuple[int, ...]]:
     longest_waiting = sorted(waiting, key=lambda person: (person.since, person.entry))
     seated = longest_waiting[: table_count * size]
     ranked = sorted(seated, key=lambda person: (-person.score, person.since, person.entry))
-    last_tables = {person.entry: person.last_table for person in ranked}
+    by_entry = {person.entry: person for person in ranked}
 
-    def sat_together_last(a: int, b: int) -> int:
-        # Either one's record is enough: the two lists should agree, but need not.
-        return int(b in last_tables[a] or a in last_tables[b])
+    def tables_in_a_row(a: int, b: int) -> int:
+        # Either one's record is enough: the two should agree, but need not.
+        return max(by_entry[a].in_a_row_with(b), by_entry[b].in_a_row_with(a))
 
     order = [person.entry for person in ranked]
     groups = [order[start : start + size] for start in range(0, len(order), size)]
-    return [tuple(group) for group in _fewer_repeats(groups, sat_together_last, order)]
+    tables = [tuple(group) for group in _fewer_repeats(groups, tables_in_a_row, order)]
+    if now is None:
+        return tables
+    return [
+        table
+        for table in tables
+        if max(tables_in_a_row(a, b) for a, b in combinations(table, 2)) < MOST_IN_A_ROW
+        or any(now - by_entry[entry].since >= patience for entry in table)
+    ]
 
 
 def swiss_tables(

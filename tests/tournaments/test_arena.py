@@ -169,6 +169,42 @@ def test_a_round_that_ends_scores_and_its_players_are_seated_again_by_standing()
     assert not (set(fourth.entries) == set(third.entries))  # not the same four again
 
 
+def test_the_same_people_sit_together_twice_in_a_row_then_wait_for_others_a_while():
+    tournament = arena(person("creator"))
+    signed_up(tournament, 8)
+    started(tournament)
+    first = TournamentTable.objects.get(tournament=tournament, number=1)
+    now = tournament.starts_at + timedelta(minutes=5)
+    play_out(first)
+    clock.tick(now=now)  # the other table still plays: only these four are free
+    again = TournamentTable.objects.get(tournament=tournament, number=3)
+    assert set(again.entries) == set(first.entries)  # twice in a row: nobody else to sit
+    play_out(again)
+    clock.tick(now=now + timedelta(minutes=5))
+    # A third time in a row: their table waits for others to come free …
+    assert not TournamentTable.objects.filter(tournament=tournament, number=4).exists()
+    waiting = Entry.objects.filter(tournament=tournament, waiting_since__isnull=False)
+    assert set(waiting.values_list("pk", flat=True)) == set(first.entries)
+    clock.tick(now=now + timedelta(minutes=5, seconds=fill_seconds() - 1))
+    assert not TournamentTable.objects.filter(tournament=tournament, number=4).exists()
+    # … but not for ever: after the wait a small field allows, they sit together anyway.
+    clock.tick(now=now + timedelta(minutes=5, seconds=fill_seconds()))
+    third = TournamentTable.objects.get(tournament=tournament, number=4)
+    assert set(third.entries) == set(first.entries)
+
+
+def test_with_nobody_else_playing_the_same_people_are_not_held_back():
+    tournament = arena(person("creator"))
+    signed_up(tournament, 4)
+    started(tournament)
+    now = tournament.starts_at
+    for number in (1, 2, 3):  # three tables in a row, each seated at once
+        now += timedelta(minutes=5)
+        play_out(TournamentTable.objects.get(tournament=tournament, number=number))
+        clock.tick(now=now)
+        assert TournamentTable.objects.filter(tournament=tournament, number=number + 1).exists()
+
+
 def test_placement_points_score_each_table_by_place():
     tournament = arena(person("creator"), scoring="placement")
     signed_up(tournament, 4)

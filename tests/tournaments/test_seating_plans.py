@@ -15,8 +15,10 @@ from tournaments.seating_plans import (
 )
 
 
-def waiting(entry: int, score: int = 0, since: float = 0.0, last_table=()) -> Waiting:
-    return Waiting(entry=entry, score=score, since=since, last_table=frozenset(last_table))
+def waiting(entry: int, score: int = 0, since: float = 0.0, last_table=(), recent=()) -> Waiting:
+    """``last_table``: who they sat with last; ``recent``: at their latest tables."""
+    tables = (frozenset(last_table),) if last_table else tuple(frozenset(t) for t in recent)
+    return Waiting(entry=entry, score=score, since=since, recent=tables)
 
 
 def ranked_line(count: int, *, last_tables: dict[int, set[int]] | None = None) -> list[Waiting]:
@@ -134,6 +136,29 @@ def test_arena_seats_a_repeat_when_it_cannot_be_avoided():
     # Five waiting, the latest arrival waits: the four seated sit together again.
     late = waiting(5, score=1000, since=50.0)
     assert arena_tables([*people, late], 4) == [(1, 2, 3, 4)]
+
+
+def test_arena_holds_a_table_that_would_seat_two_together_a_third_time_in_a_row():
+    twice = {entry: ({1, 2, 3, 4} - {entry},) * 2 for entry in (1, 2, 3, 4)}
+    people = [waiting(e, score=10 - e, since=90.0, recent=twice[e]) for e in (1, 2, 3, 4)]
+    assert arena_tables(people, 4) == [(1, 2, 3, 4)]  # no clock: nothing held
+    assert arena_tables(people, 4, now=100.0, patience=30.0) == []  # waited 10 s of 30
+    assert arena_tables(people, 4, now=120.0, patience=30.0) == [(1, 2, 3, 4)]
+    # Once in a row (twice with this one) is no reason to wait.
+    once = [waiting(e, score=10 - e, since=90.0, recent=twice[e][:1]) for e in (1, 2, 3, 4)]
+    assert arena_tables(once, 4, now=100.0, patience=30.0) == [(1, 2, 3, 4)]
+    # One pair is enough: 1 and 2 sat together twice in a row, the others not.
+    pair = {1: ({2}, {2}), 2: ({1}, {1})}
+    people = [waiting(e, score=10 - e, since=90.0, recent=pair.get(e, ())) for e in (1, 2, 3, 4)]
+    assert arena_tables(people, 4, now=100.0, patience=30.0) == []
+
+
+def test_a_run_together_counts_the_latest_tables_one_after_the_other():
+    # Latest first: 2 sat at the last two tables, 3 at the last one and the one before
+    # the gap, 4 only long ago.
+    person = waiting(1, recent=({2, 3}, {2}, {3, 4}))
+    assert [person.in_a_row_with(other) for other in (2, 3, 4, 5)] == [2, 1, 0, 0]
+    assert person.last_table == {2, 3}
 
 
 def test_arena_is_deterministic_whatever_the_order_of_the_list():
