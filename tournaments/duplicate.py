@@ -5,9 +5,10 @@ player's score compares them with the others who held the same seat of the same 
 matchpoints, as duplicate bridge counts them, 2 for each of those they did better than
 and 1 for each they tied. Luck of the tiles cancels out; the choices remain.
 
-The tables are sealed (games' ``Room.sealed_until``): while a deal is being played
-anywhere, nobody but its players sees a table or a round of it, so a finished table
-cannot tell a slower one its tiles."""
+The tables are sealed (games' ``Room.sealed_until``) until their stage is over at every
+table (tournaments.tables.unseal_stage): until then nobody but those who played a deal
+sees a table or a round of it, so a finished table cannot show a slower one its tiles,
+nor one that has yet to begin it."""
 
 import hashlib
 import hmac

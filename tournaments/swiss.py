@@ -10,13 +10,14 @@ from collections import Counter
 from tournaments.models import Entry, Tournament, TournamentTable
 from tournaments.seating_plans import pairs, swiss_tables
 from tournaments.standings import standings
-from tournaments.tables import next_number, open_table, users_of
+from tournaments.tables import next_number, open_table, unseal_stage, users_of
 
 
 def step(tournament: Tournament, now) -> bool:
     """Seat the next stage once every table of this one is done, or end."""
     if TournamentTable.objects.filter(tournament=tournament, done_at__isnull=True).exists():
         return False
+    unseal_stage(tournament, now)  # a duplicate's deals: the stage is over everywhere
     if tournament.stage >= tournament.stages or not _still_in(tournament):
         tournament.status = Tournament.Status.FINISHED
         tournament.finished_at = now

@@ -5,6 +5,7 @@ ended (out after ``MISSED_ROUNDS_OUT`` rounds in a row the computer played for t
 Called by the clock inside its step's transaction (tournaments.clock)."""
 
 import secrets
+from datetime import timedelta
 
 from django.db.models import Count
 
@@ -14,6 +15,8 @@ from tournaments.models import Entry, Tournament, TournamentTable
 
 BYE_LEVEL = "strong"  # the computer that fills a seat nobody takes
 MISSED_ROUNDS_OUT = 2  # rounds in a row played wholly by the computer: withdrawn
+# A duplicate table's seal, longer than any stage: the stage's end lifts it (unseal_stage).
+SEALED_FOR_A_STAGE = timedelta(days=7)
 
 
 def rounds_at_a_table(tournament: Tournament) -> int:
@@ -84,8 +87,10 @@ def open_table(
         name=f"{tournament.name} #{number}",
         options=options,
         listed=False,
-        allow_watching=True,  # a sealed table: its players only, until nobody plays its deal
-        sealed_until=now if duplicate else None,
+        # A duplicate table is its players' only until its stage is over (unseal_stage):
+        # until then a slower table may still have to begin one of its deals.
+        allow_watching=True,
+        sealed_until=now + SEALED_FOR_A_STAGE if duplicate else None,
     )
     Seat.objects.bulk_create(
         Seat(
@@ -109,6 +114,14 @@ def open_table(
     Entry.objects.filter(pk__in=[e for e in seats if e is not None]).update(waiting_since=None)
     dealing.start_round(room)
     return table
+
+
+def unseal_stage(tournament: Tournament, now) -> None:
+    """Every table of the stages played is done: their deals are nobody's secret any
+    more (a round still played on one of their seeds keeps it: ``Room.is_sealed``)."""
+    Room.objects.filter(tournament_table__tournament=tournament, sealed_until__gt=now).update(
+        sealed_until=now
+    )
 
 
 def _room_code() -> str:

@@ -8,6 +8,8 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from games.history.my_rounds import seat_total
@@ -104,6 +106,33 @@ def test_while_a_deal_is_played_anywhere_nobody_else_sees_it(duplicate):
     play_out(first)
     play_out(second)
     tick()
-    # Nobody plays its deals any more: the round pages are everybody's.
+    # The stage is over everywhere: the round pages are everybody's.
+    first.room.refresh_from_db()
     assert audience.may_see_results(first.room, slow)
     assert audience.may_see_results(first.room, person("visitor"))
+
+
+def test_a_deal_a_slower_table_has_yet_to_begin_stays_sealed_until_the_stage_is_over(
+    duplicate,
+):
+    first, second = TournamentTable.objects.filter(tournament=duplicate).order_by("number")
+    play_out(first)
+    tick()  # the first table on deal 2, the second still on deal 1
+    play_out(first)
+    tick()  # the first table is through the stage
+    # The second table ends deal 1; its deal 2 is dealt at the clock's next step. This
+    # moment nobody plays either deal, but the second table has deal 2 still to play.
+    play_out(second)
+    visitor, slow = person("visitor"), second.room.seats.get(index=0).user
+    deal_two = rounds_of(first, 2)
+    assert not audience.may_see_round(deal_two, slow)
+    assert not audience.may_see_round(deal_two, visitor)
+    page = Client()
+    page.force_login(slow)
+    assert page.get(reverse("round_detail", args=[deal_two.pk])).status_code == 404
+    tick()
+    play_out(second)
+    tick()  # the stage is over at every table
+    deal_two = rounds_of(first, 2)  # read again
+    assert audience.may_see_round(deal_two, visitor)
+    assert page.get(reverse("round_detail", args=[deal_two.pk])).status_code == 200
