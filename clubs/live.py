@@ -6,18 +6,13 @@ renders the list once per language for all of its sockets on that club's page
 who looks (static/js/club-live.js makes it the reader's own). A member who leaves, is
 removed or banned has their sockets closed."""
 
-import logging
-
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from clubs.models import Club, ClubRoom
+from games.play.broadcast import tell_group
 from games.table.group_listener import GroupListener, Listeners
-
-logger = logging.getLogger(__name__)
 
 CHANGED = "club.changed"
 MEMBER_GONE = "club.member_gone"
@@ -29,13 +24,7 @@ def club_group(club_id: int) -> str:
 
 
 def _send(club_id: int, message: dict) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(club_group(club_id), message)
-    except Exception:  # the pages show the change at their next load
-        logger.exception("could not tell club %s of a change", club_id)
+    tell_group(club_group(club_id), message)
 
 
 def rooms_changed(rooms) -> None:

@@ -7,17 +7,9 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs import live
 from clubs.models import Membership
-from common.limits import OpenSockets
 from games.table.list_socket import ListSocket
 from games.table.safe_socket import CLOSE_NOT_ALLOWED
-
-CLUB_SOCKETS = OpenSockets(
-    "LOBBY_SOCKETS_PER_USER",  # as many as the lobby's: a list of rooms too
-    _(
-        "This page was opened elsewhere (in another window or tab): it no longer updates "
-        "here. Reload it to go on here."
-    ),
-)
+from games.table.socket_limits import CLUB_SOCKETS
 
 
 @database_sync_to_async

@@ -10,7 +10,7 @@ import secrets
 import string
 
 from django.conf import settings
-from django.db import models
+from django.db import IntegrityError, models, transaction
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -26,6 +26,18 @@ BOT_LEVELS = [("easy", _("Easy")), ("strong", _("Strong")), ("expert", _("Expert
 def new_room_code() -> str:
     """A short code to share a room; no 0/O or 1/I to misread."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def insert_room(**fields) -> "Room | None":
+    """A new Room row, its code drawn again on the rare clash; None if five draws clash.
+    Each try is a savepoint: a clash does not undo the caller's transaction."""
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                return Room.objects.create(**fields)
+        except IntegrityError:  # a code already taken: draw another
+            continue
+    return None
 
 
 class Room(models.Model):

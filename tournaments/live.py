@@ -5,17 +5,12 @@ leaderboard once per language for all of its sockets on that page
 who looks: static/js/tournament-live.js takes a player to their table when the
 leaderboard shows them seated."""
 
-import logging
-
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from games.play.broadcast import tell_group
 from games.table.group_listener import GroupListener, Listeners
-
-logger = logging.getLogger(__name__)
 
 CHANGED = "tournament.changed"
 BOARD_TEMPLATE = "tournaments/_leaderboard.html"
@@ -26,13 +21,7 @@ def group(tournament_id: int) -> str:
 
 
 def _send(tournament_id: int) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(group(tournament_id), {"type": CHANGED})
-    except Exception:  # the pages show the change at their next load
-        logger.exception("could not tell tournament %s of a change", tournament_id)
+    tell_group(group(tournament_id), {"type": CHANGED})
 
 
 def changed_on_commit(tournament_id: int) -> None:

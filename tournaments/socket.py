@@ -2,20 +2,11 @@
 leaderboard change (tournaments.live)."""
 
 from channels.db import database_sync_to_async
-from django.utils.translation import gettext_lazy as _
 
-from common.limits import OpenSockets
 from games.table.list_socket import ListSocket
+from games.table.socket_limits import TOURNAMENT_SOCKETS
 from tournaments import live
 from tournaments.models import Tournament
-
-TOURNAMENT_SOCKETS = OpenSockets(
-    "LOBBY_SOCKETS_PER_USER",
-    _(
-        "This page was opened elsewhere (in another window or tab): it no longer updates "
-        "here. Reload it to go on here."
-    ),
-)
 
 
 class TournamentConsumer(ListSocket):

@@ -4,12 +4,11 @@ one round to the next of its stage, and taking its people back once its last rou
 ended (out after ``MISSED_ROUNDS_OUT`` rounds in a row the computer played for them).
 Called by the clock inside its step's transaction (tournaments.clock)."""
 
-import secrets
 from datetime import timedelta
 
 from django.db.models import Count
 
-from games.models import Event, Room, Round, Seat, new_room_code
+from games.models import Event, Room, Round, Seat, insert_room
 from games.play import dealing
 from tournaments.models import Entry, Tournament, TournamentTable
 
@@ -81,8 +80,7 @@ def open_table(
     options = {**tournament.options, "rounds": rounds_at_a_table(tournament), "coaching": False}
     duplicate = tournament.format == Tournament.Format.DUPLICATE
     people = [users[entry] for entry in seats if entry is not None]
-    room = Room.objects.create(
-        code=_room_code(),
+    room = insert_room(
         owner_id=people[0] if duplicate else tournament.creator_id,
         name=f"{tournament.name} #{number}",
         options=options,
@@ -92,6 +90,8 @@ def open_table(
         allow_watching=True,
         sealed_until=now + SEALED_FOR_A_STAGE if duplicate else None,
     )
+    if room is None:  # five codes in a row taken: the step is tried again at the next tick
+        raise RuntimeError("no free room code")
     Seat.objects.bulk_create(
         Seat(
             room=room,
@@ -122,16 +122,6 @@ def unseal_stage(tournament: Tournament, now) -> None:
     Room.objects.filter(tournament_table__tournament=tournament, sealed_until__gt=now).update(
         sealed_until=now
     )
-
-
-def _room_code() -> str:
-    # Drawn as games draws a room's code, again on the rare clash: a clash inside the
-    # step's transaction would undo the whole step.
-    for _attempt in range(20):
-        code = new_room_code()
-        if not Room.objects.filter(code=code).exists():
-            return code
-    return secrets.token_hex(6).upper()
 
 
 def users_of(tournament: Tournament) -> dict[int, int]:

@@ -149,20 +149,29 @@ room_list_hooks: list[Callable[[list[Room]], None]] = []
 
 def broadcast_lobby_changed(rooms: Iterable[Room] = ()) -> None:
     """Tell the lobby's listeners (games.table.lobby_socket) and ``room_list_hooks``
-    that ``rooms`` (when known) changed their place in the lists."""
+    that ``rooms`` (when known) changed their place in the lists. The lobby lists only
+    listed rooms: a change of unlisted ones alone (a club's, a tournament's) is not its."""
     rooms = list(rooms)
     for hook in room_list_hooks:
         try:
             hook(rooms)
         except Exception:
             logger.exception("a list of rooms could not be told of a change")
+    if not rooms or any(room.listed for room in rooms):
+        tell_group(LOBBY_GROUP, {"type": "lobby.changed"})
+
+
+def tell_group(group: str, message: dict) -> None:
+    """Send ``message`` to a group of pages from synchronous code (after a commit). A
+    lost message costs a page one change, which its next change or load shows: it is
+    logged, not raised into the work that made the change."""
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(LOBBY_GROUP, {"type": "lobby.changed"})
+        async_to_sync(layer.group_send)(group, message)
     except Exception:
-        logger.exception("could not notify the lobby")
+        logger.exception("could not tell the group %s of a change", group)
 
 
 def notify_lobby_on_commit(room: Room | None = None) -> None:
@@ -172,13 +181,8 @@ def notify_lobby_on_commit(room: Room | None = None) -> None:
 
 
 def broadcast_watching(room: Room) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    try:
-        async_to_sync(layer.group_send)(
-            room_group(room.code),
-            {"type": "table.watching", "allowed": room.allow_watching, "owner_id": room.owner_id},
-        )
-    except Exception:  # those watching leave at their next page load
-        logger.exception("could not tell room %s that watching changed", room.code)
+    """The owner switched watching: those watching leave (at their next load if lost)."""
+    tell_group(
+        room_group(room.code),
+        {"type": "table.watching", "allowed": room.allow_watching, "owner_id": room.owner_id},
+    )

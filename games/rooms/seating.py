@@ -6,11 +6,11 @@ seats it was dealt with (``ensure_seats_unsealed``)."""
 from collections.abc import Callable
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.models import Room, Round, RoundPlayer, Seat
+from games.models import Room, Round, RoundPlayer, Seat, insert_room
 from games.play import broadcast, deadlines, dealing, matches
 from games.play.errors import ServiceError
 from games.players.computer import LEVELS
@@ -29,14 +29,8 @@ def create_room(
     except ValueError as exc:
         raise ServiceError(str(exc)) from None
     with transaction.atomic():
-        for _attempt in range(5):
-            try:
-                with transaction.atomic():
-                    room = Room.objects.create(owner=owner, name=name, options=validated)
-                break
-            except IntegrityError:  # a code already taken: draw another
-                continue
-        else:
+        room = insert_room(owner=owner, name=name, options=validated)
+        if room is None:
             raise ServiceError(_("Could not create the room, please try again."))
         seats = [
             Seat(room=room, index=i, user=owner if i == 0 else None) for i in range(room.players)

@@ -14,7 +14,7 @@ from clubs.models import ClubTable, Membership
 from games.rooms.seating import take_seat
 from games.table.safe_socket import CLOSE_NOT_ALLOWED
 from tests.clubs.club_rounds import club_of
-from tests.table.sockets import HOST, ORIGIN, session_cookie
+from tests.table.sockets import HOST, ORIGIN, lobby_socket, session_cookie, settle
 from xuezhan.asgi import application
 
 
@@ -71,6 +71,8 @@ async def test_a_room_opened_and_a_seat_taken_reach_every_page_rendered_once_per
         if template.name == live.TABLES_TEMPLATE:
             rendered.append(template)
 
+    lobby = await lobby_socket("10.0.0.9", cookies[0])  # the lobby lists no club room
+    await settle(lobby)
     template_rendered.connect(count)
     try:
         room = await sync_to_async(tables.open_room)(table=table, user=owner)
@@ -92,6 +94,8 @@ async def test_a_room_opened_and_a_seat_taken_reach_every_page_rendered_once_per
     for socket in sockets:
         assert await socket.receive_nothing(timeout=0.05)
         await socket.disconnect()
+    assert await lobby.receive_nothing(timeout=0.1)  # nor is it told of one
+    await lobby.disconnect()
     assert club.pk not in live.LISTENERS  # the last page gone, nobody listens for the club
 
 
