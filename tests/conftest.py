@@ -108,9 +108,10 @@ def fresh_table_caches():
     round (earlier rounds' totals, loads shared per change) must start again too."""
     from clubs import pages as club_pages
     from games.play import broadcast, live, reveals, snapshot
-    from games.table import own_parts, part_cache
+    from games.table import delayed, own_parts, part_cache
 
     snapshot.forget_cached()
+    delayed.forget()
     part_cache.forget_rendered()
     own_parts.forget()
     broadcast.forget()

@@ -22,7 +22,12 @@ def replay(
     options = RoomOptions.from_dict(started.data.get("options") or rnd.room.options)
     engine = EngineRound.deal(rnd.seed, rnd.dealer, options, shuffle=rnd.shuffle)
     engine.share_rows = wrote_share_rows(rnd.state)
-    for seat, action in (actions_of(rnd) if actions is None else actions)[:steps]:
+    return play_on(engine, (actions_of(rnd) if actions is None else actions)[:steps])
+
+
+def play_on(engine: EngineRound, actions: list[tuple[int, dict]]) -> EngineRound:
+    """``engine`` after the logged ``actions`` (seat, action), in order."""
+    for seat, action in actions:
         engine.apply(seat, parse_action(action))
     return engine
 

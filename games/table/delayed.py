@@ -13,15 +13,17 @@ The rebuilt table is made once per change and process, whatever the number of wa
 
 import asyncio
 import copy
+from collections import OrderedDict
 from dataclasses import replace
 from itertools import groupby
+from typing import NamedTuple
 
 from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from games.models import Room, Round
 from games.play import cues
-from games.play.rebuild import replay
+from games.play.rebuild import play_on, replay, wrote_share_rows
 from games.play.snapshot import TableSnapshot, earlier_rounds_scores
 from games.rooms import audience
 from games.rules.round import Round as EngineRound
@@ -62,16 +64,51 @@ def behind(snap: TableSnapshot, moves: int) -> TableSnapshot:
     )
 
 
+class _Past(NamedTuple):
+    """A round as a watcher was last shown it here: after ``steps`` moves."""
+
+    steps: int
+    state: dict  # the engine's JSON (an engine is changed by every move applied to it)
+    cue: dict
+
+
+# round id -> the moment last rebuilt for its watchers in this process: the next one is
+# a move or two on from it, not a replay from the deal (6.6 ms late in a round).
+_PAST: OrderedDict = OrderedDict()
+_PAST_KEPT = 256
+
+
 def _moment(rnd: Round, steps: int) -> tuple[EngineRound, dict]:
     """The engine after the round's first ``steps`` moves, and the cue the table showed
-    then (the latest public happening: games.play.cues), from one read of the log."""
-    logged = list(rnd.events.filter(version__lte=steps).exclude(kind="round_started"))
-    actions = [(e.seat, e.data["action"]) for e in logged if e.kind == "action"]
-    cue = cues.dealt()
-    for version, events in groupby(logged, key=lambda e: e.version):  # in the log's order
-        happened = [e.data for e in events if e.kind != "action"]
-        cue = cues.of_events(happened, version) or cue
-    return replay(rnd, steps=steps, actions=actions), cue
+    then (the latest public happening: games.play.cues), from one read of the log: of
+    the moves since the moment last rebuilt here, or of the whole round."""
+    past = _PAST.get(rnd.pk)
+    events = rnd.events.filter(version__lte=steps).exclude(kind="round_started")
+    if past is not None and past.steps <= steps:
+        logged = list(events.filter(version__gt=past.steps))
+        engine = EngineRound.from_json(past.state)
+        engine.share_rows = wrote_share_rows(rnd.state)
+        engine = play_on(engine, _actions(logged))
+        cue = past.cue
+    else:
+        logged = list(events)
+        engine, cue = replay(rnd, steps=steps, actions=_actions(logged)), cues.dealt()
+    for version, happened in groupby(logged, key=lambda e: e.version):  # in the log's order
+        cue = cues.of_events([e.data for e in happened if e.kind != "action"], version) or cue
+    _PAST[rnd.pk] = _Past(steps, engine.to_json(), cue)
+    _PAST.move_to_end(rnd.pk)
+    while len(_PAST) > _PAST_KEPT:
+        _PAST.popitem(last=False)
+    return engine, cue
+
+
+def _actions(logged: list) -> list[tuple[int, dict]]:
+    return [(e.seat, e.data["action"]) for e in logged if e.kind == "action"]
+
+
+def forget() -> None:
+    """Tests: nothing rebuilt is remembered (they number their rows again)."""
+    _PAST.clear()
 
 
 _behind_async = database_sync_to_async(behind)
