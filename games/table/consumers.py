@@ -12,6 +12,7 @@ player it checks, now and then, that the session still logs the player in."""
 import logging
 import time
 
+from autobahn.exception import Disconnected  # daphne's: a send on a closed socket
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
@@ -303,6 +304,8 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         """A move made in this process, handed over from memory (local_sockets.deliver)."""
         try:
             await self.show(snap)
+        except Disconnected:  # the page closed as the move was sent: nothing went wrong
+            logger.debug("table %s: a socket closed while it was shown a move", self.code)
         except Exception:  # one page failing to render must not stop the others
             logger.exception("table %s: showing a move failed", self.code)
 

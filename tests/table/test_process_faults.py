@@ -2,8 +2,11 @@
 trip through the channel layer), a move sent while the database is away (said, then
 made, or refused without effect), and a drain (every socket asked to reconnect)."""
 
+import logging
+
 import pytest
 from asgiref.sync import sync_to_async
+from autobahn.exception import Disconnected
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import OperationalError
 from django.test import Client
@@ -199,3 +202,25 @@ async def test_a_click_the_table_moved_past_is_marked_stale_for_scripts(monkeypa
     assert await round_version(room) == 0
     for communicator in sockets:
         await communicator.disconnect()
+
+
+async def test_a_page_that_closed_as_a_move_was_sent_is_no_error(caplog):
+    """A socket whose page closed while this process was showing it a move (daphne's
+    Disconnected, before the close reaches the consumer) logs nothing above debug."""
+    socket = consumers.TableConsumer()
+    socket.code = "GONE"
+
+    async def closed(snap):
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    socket.show = closed
+    with caplog.at_level(logging.DEBUG, logger="games.table.consumers"):
+        await socket.show_delivered(None)
+    assert [r.levelname for r in caplog.records] == ["DEBUG"]
+
+    async def broken(snap):
+        raise ValueError("a real failure")
+
+    socket.show = broken  # a failure of the page's own is still reported
+    await socket.show_delivered(None)
+    assert caplog.records[-1].levelname == "ERROR"
