@@ -56,8 +56,12 @@ class DeviceSession(models.Model):
 
 
 # A session's use is written at most once in this many seconds: a key in the cache
-# (``touched_key``) says it was written lately (accounts.middleware).
-TOUCH_SECONDS = 60
+# (``touched_key``) says it was written lately (accounts.middleware). Five minutes: the
+# list of one's sessions ("Last used") is no worse for it, and at 60 s the write
+# came with nearly every table page of an arena's players, each waiting there for
+# SQLite's lock behind the moves (benchmarks/bench_arena: 29% of the database thread's
+# samples in a wave of tables seated at once).
+TOUCH_SECONDS = 300
 
 
 def touched_key(session_key: str) -> str:

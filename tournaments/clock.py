@@ -51,20 +51,35 @@ def tick(now=None) -> None:
 
 
 def step(pk: int, now) -> None:
-    """One tournament, one step, under its row's lock (another process's step waits)."""
-    changed = False
+    """One tournament, one step, under its row's lock (another process's step waits):
+    first the rounds that ended are counted and their tables moved on, and the
+    leaderboard is told at once; then, in a transaction of its own, the format seats
+    and ends. Seating a wave of tables (each dealt) takes a while: the rounds that
+    ended do not wait for it to show."""
+    _locked_step(pk, now, _take_back)
+    _locked_step(pk, now, _seat_or_end)
+
+
+def _locked_step(pk: int, now, work) -> None:
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update(skip_locked=True).filter(pk=pk).first()
         if tournament is None or tournament.status == Tournament.Status.FINISHED:
             return
-        if tournament.status == Tournament.Status.SCHEDULED:
-            _start(tournament, now)
-            changed = True
-        changed |= tables.take_back(tournament, now)
-        run = swiss.step if tournament.staged else arena.step
-        changed |= run(tournament, now)
-        if changed:
+        if work(tournament, now):
             live.changed_on_commit(tournament.pk)
+
+
+def _take_back(tournament: Tournament, now) -> bool:
+    changed = False
+    if tournament.status == Tournament.Status.SCHEDULED:
+        _start(tournament, now)
+        changed = True
+    return tables.take_back(tournament, now) or changed
+
+
+def _seat_or_end(tournament: Tournament, now) -> bool:
+    run = swiss.step if tournament.staged else arena.step
+    return run(tournament, now)
 
 
 def _start(tournament: Tournament, now) -> None:
