@@ -37,9 +37,9 @@ def delay_of(room_id: int) -> int:
 
 def behind(snap: TableSnapshot, moves: int) -> TableSnapshot:
     """``snap`` as it stood ``moves`` moves earlier in its round (reads the round's log)."""
-    rnd = snap.round
-    if moves <= 0 or rnd is None or rnd.status == Round.Status.ENDED:
+    if _shown_as_it_is(snap, moves):
         return snap
+    rnd = snap.round
     steps = max(0, rnd.version - moves)
     engine, cue = _moment(rnd, steps)
     past = copy.copy(rnd)
@@ -116,7 +116,7 @@ _behind_async = database_sync_to_async(behind)
 
 async def shared_behind(snap: TableSnapshot, moves: int) -> TableSnapshot:
     """``behind(snap, moves)``, rebuilt once for every watcher of this change here."""
-    if moves <= 0 or snap.round is None or snap.round.status == Round.Status.ENDED:
+    if _shown_as_it_is(snap, moves):
         return snap
     loop = asyncio.get_running_loop()
     key = ("behind", moves)
@@ -134,9 +134,6 @@ def delay_for(room: Room, user) -> int:
     return audience.watch_delay(room)
 
 
-def as_seen_by(snap: TableSnapshot, room: Room, user) -> TableSnapshot:
-    """The table a page shows ``user``: as it is to a player seated there, else behind
-    by the room's delay."""
-    if any(s.user_id == user.pk for s in snap.seats):
-        return snap
-    return behind(snap, audience.watch_delay(room))
+def _shown_as_it_is(snap: TableSnapshot, moves: int) -> bool:
+    """No delay, no round, or a round over: nothing is kept back."""
+    return moves <= 0 or snap.round is None or snap.round.status == Round.Status.ENDED

@@ -19,10 +19,10 @@ from games.table import coaching, commands, delayed, watchers
 from games.table.parts import render_table
 
 
-def _table_html(request, room) -> str:
-    """The whole table as the requesting user may see it (a watcher's some moves late
-    where the room says so): the same parts the socket sends, put together."""
-    snap = delayed.as_seen_by(load_snapshot(room.pk), room, request.user)
+def _table_html(request, room, delay: int) -> str:
+    """The whole table as the requesting user may see it (``delay`` moves late for a
+    watcher, where the room says so): the same parts the socket sends, put together."""
+    snap = delayed.behind(load_snapshot(room.pk), delay)
     return render_table(snap, user=request.user, csrf=get_token(request), request=request).full()
 
 
@@ -54,19 +54,20 @@ def table(request, code):
         if not audience.may_know_of(room, request.user):
             raise Http404  # a club's room, to somebody not of the club
         return _watching_off(request, room)
+    # A watcher of a table shown some moves late sees it so, and is told (a player sees it now).
+    delay = delayed.delay_for(room, request.user)
     return render(
         request,
         "games/table.html",
         {
             "room": room,
-            "table_html": _table_html(request, room),
+            "table_html": _table_html(request, room, delay),
             "coaching": coaching.room_allows(room.options),
             "coach_switch": _coach_switch(room, request.user),
             "share_title": sharing.table_title(room),
             "watchers": watchers.render_count(watchers.count(room.pk)),
             "is_owner": room.owner_id == request.user.pk,
-            # A watcher of a table shown some moves late is told so (a player sees it now).
-            "watch_delay": delayed.delay_for(room, request.user),
+            "watch_delay": delay,
             # What the share control copies: the whole address, for a friend elsewhere.
             "share_url": request.build_absolute_uri(reverse("table", kwargs={"code": room.code})),
         },
@@ -81,7 +82,7 @@ def table_fragment(request, code):
     room = get_object_or_404(Room, code=code)
     if not audience.may_watch(room, request.user):
         return _watching_off(request, room)
-    return HttpResponse(_table_html(request, room))
+    return HttpResponse(_table_html(request, room, delayed.delay_for(room, request.user)))
 
 
 @login_required
