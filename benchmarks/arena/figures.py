@@ -65,7 +65,14 @@ def report(
     latencies, never, unsettled = leaderboard_latency(run)
     in_play = run.in_play_samples
     moved = [t for t in tables if t.moves_in_window]
-    never_moved = [t.code for t in tables if t.moves == 0]
+    # A table seated in the window's last seconds has had no time for a first move: it
+    # counts as never moving only once it has had as long as a stall allows (a table that
+    # waits longer anywhere in the run is a stall, counted as one).
+    never_moved = [
+        t.code
+        for t in tables
+        if t.moves == 0 and t.opened_at <= stats.window[1] - run.stall_seconds
+    ]
     stalls_in_window = [s for s in run.stalls if s["in_window"]]
     return {
         "players": run.player_count,
