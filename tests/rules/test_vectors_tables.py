@@ -3,21 +3,15 @@ two suits, 点炮需番, 对对胡番数, 夹心五): tests/vectors/hands_tables
 rounds_tables_own.jsonl. Each case says in its "reason" which rule it pins down; every
 expectation was worked out from the rule book by hand."""
 
-import json
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
 from games.rules.conformance import evaluate_hand, play_round
 from games.rules.tiles import COPIES, parse_tiles, suit_letter
+from tests.rules.vector_cases import assert_round_agrees, cases_of
 
-VECTORS = Path(__file__).parent.parent / "vectors"
 TABLES = [(4, 3), (4, 2), (3, 3), (3, 2), (2, 3), (2, 2)]  # (players, suits)
-
-
-def cases_of(name: str) -> list[dict]:
-    return [json.loads(line) for line in (VECTORS / name).read_text().splitlines() if line]
 
 
 HAND_CASES = cases_of("hands_tables.jsonl")
@@ -36,15 +30,7 @@ def test_hand_vector(case):
 
 @pytest.mark.parametrize("case", ROUND_CASES, ids=[case["id"] for case in ROUND_CASES])
 def test_round_vector(case):
-    result = play_round(case)
-    expect = case["expect"]
-    assert result.get("errors") is None, result["errors"]
-    assert Counter(map(tuple, result["ledger"])) == Counter(map(tuple, expect["ledger"]))
-    assert result["net"] == expect["net"]
-    assert result["winners"] == expect["winners"]
-    assert result["end"] == expect["end"]
-    assert result["next_dealer"] == expect["next_dealer"]
-    assert json.loads(json.dumps(result)) == result
+    assert_round_agrees(play_round(case), case["expect"])
 
 
 @pytest.mark.parametrize(
