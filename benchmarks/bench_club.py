@@ -12,9 +12,13 @@ each. Each round is one of ``--states`` rounds the strong computer players reall
 (its final state, its wins and its ledger: a few payments each, 5 on average), written
 with bulk_create. Then, ``--runs`` times each, it times the standings and the CSV of the
 current week and month (only the rounds so far: a Monday morning's week is short) and of
-the last whole week and month, the past periods a page offers to browse, and one
-member's rounds of a month; it reports the median and the 95th percentile in
-milliseconds, and the queries each call makes. With ``--postgres URL``, the same on a
+the last whole week and month, the past periods a page offers to browse, one
+member's rounds of a month, the club's page (its current period) and the page of the
+same club counting by the month with last month shown (the most rounds a page sums);
+it reports the median and the 95th percentile in milliseconds, as a process answers
+once it has summed the days that are over (clubs.tallies keeps them) and as it answers
+when it sums everything again (its first call of the day), and the queries of such a
+first call. With ``--postgres URL``, the same on a
 PostgreSQL server (the database of production) in a database made for the run.
 """
 
@@ -33,6 +37,7 @@ from datetime import timedelta
 from benchmarks import scratch_site
 
 ROUNDS_PER_ROOM = 8
+MONTHLY_PAGE = "the page of a monthly club, last month shown"
 BATCH = 2000  # rounds written per bulk_create
 
 
@@ -106,7 +111,8 @@ def build_rooms(club, floors, rounds: int) -> list:
 
 def build_rounds(rooms, users, states, rounds: int, days: int, seed: int = 2) -> None:
     """``rounds`` finished rounds, the n-th in room n // 8, ending at even intervals from
-    ``days`` ago until a minute ago, each with its players, one event and its ledger."""
+    ``days`` ago until a minute ago, each with its players, its ledger, and the lines of
+    its log those hang on (its wins)."""
     from django.db import transaction
     from django.utils import timezone
 
@@ -151,6 +157,15 @@ def _write_batch(rooms, plan) -> None:
     events = Event.objects.bulk_create(
         [Event(round=rnd, number=1, version=1, kind="payments") for rnd in written]
     )
+    # The win lines of each round's log, as the engine writes them (clubs.standings
+    # reads the wins there).
+    Event.objects.bulk_create(
+        [
+            Event(round=rnd, number=2 + order, version=1, kind=Event.WIN, data=win)
+            for rnd, (_, state, _, _) in zip(written, plan, strict=True)
+            for order, win in enumerate(state["winners"])
+        ]
+    )
     LedgerEntry.objects.bulk_create(
         [
             LedgerEntry(
@@ -169,19 +184,30 @@ def _write_batch(rooms, plan) -> None:
     )
 
 
-def timed(call, runs: int) -> tuple[list[float], int, object]:
-    """Seconds of each of ``runs`` calls, the queries of the first, and its result."""
+def timed(call, runs: int) -> tuple[list[float], list[float], int, object]:
+    """Seconds of each of ``runs`` calls as a process makes them once it has summed the
+    days that are over (clubs.tallies.settled), of ``runs`` calls that sum everything
+    again (a process's first of the day), the queries of such a first call, and its
+    result."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from clubs import tallies
+
+    tallies.forget_settled()
     with CaptureQueriesContext(connection) as queries:
         result = call()
-    seconds = []
+    kept, whole = [], []
     for _ in range(runs):
         start = time.perf_counter()
         call()
-        seconds.append(time.perf_counter() - start)
-    return seconds, len(queries), result
+        kept.append(time.perf_counter() - start)
+    for _ in range(runs):
+        tallies.forget_settled()
+        start = time.perf_counter()
+        call()
+        whole.append(time.perf_counter() - start)
+    return kept, whole, len(queries), result
 
 
 def p95(seconds: list[float]) -> float:
@@ -260,8 +286,9 @@ class PageResult:
     queries: int  # counted around the request itself (the test client's own reset aside)
 
 
-def page_case(club):
-    """The club's page as its owner opens it: (what, the call, None)."""
+def page_case(club, period=None, what="the club's page (owner: admin parts too)"):
+    """The club's page as its owner opens it, showing the standings of ``period`` (the
+    current one without): (what, the call, the period)."""
     from django.db import connection
     from django.test import Client
     from django.urls import reverse
@@ -269,6 +296,8 @@ def page_case(club):
     client = Client(HTTP_ACCEPT_LANGUAGE="zh-hans", HTTP_HOST="127.0.0.1")
     client.force_login(club.owner)
     url = reverse("clubs:club", kwargs={"club_id": club.pk})
+    if period is not None:
+        url += f"?period={period.key}"
 
     def page() -> PageResult:
         made = []
@@ -282,7 +311,17 @@ def page_case(club):
         assert response.status_code == 200, response.status_code
         return PageResult(response.content.decode().count('class="room-item'), len(made))
 
-    return ("the club's page (owner: admin parts too)", page, None)
+    return (what, page, period)
+
+
+def monthly_page_case(club, now):
+    """The page of the same club counting by the month, showing the whole of last month:
+    the most rounds a page's standings ever sum (the current period's are at most that,
+    at the month's end). ``measure`` makes the club monthly around it."""
+    from clubs import periods
+
+    last_month = periods.previous_period(periods.period_of("month", now))
+    return page_case(club, last_month, MONTHLY_PAGE)
 
 
 def rounds_in(club, period) -> int:
@@ -296,11 +335,15 @@ def rounds_in(club, period) -> int:
 def measure(club, runs: int) -> None:
     from django.utils import timezone
 
+    from clubs.models import Club
     from clubs.standings import Standing
 
     now = timezone.now()
-    for what, call, period in [*cases(club, now), page_case(club)]:
-        seconds, queries, result = timed(call, runs)
+    for what, call, period in [*cases(club, now), page_case(club), monthly_page_case(club, now)]:
+        if what == MONTHLY_PAGE:
+            Club.objects.filter(pk=club.pk).update(period=Club.Period.MONTH)
+        seconds, whole, queries, result = timed(call, runs)
+        Club.objects.filter(pk=club.pk).update(period=club.period)
         if isinstance(result, PageResult):
             queries, result = result.queries, [None] * result.rooms
         elif isinstance(result, str):
@@ -311,7 +354,9 @@ def measure(club, runs: int) -> None:
         print(
             f"{what:44s} {size} {len(result):4d} rows  "
             f"median {statistics.median(seconds) * 1000:8.1f} ms  "
-            f"p95 {p95(seconds) * 1000:8.1f} ms  queries {queries}"
+            f"p95 {p95(seconds) * 1000:8.1f} ms  "
+            f"summed whole: median {statistics.median(whole) * 1000:7.1f} ms  "
+            f"p95 {p95(whole) * 1000:7.1f} ms  queries {queries}"
         )
 
 

@@ -71,6 +71,11 @@ def _starting(kind: str, first: date) -> Period:
     return Period(kind, _midnight(first), _midnight(_following(kind, first)))
 
 
+def day_start(moment: datetime) -> datetime:
+    """The midnight, in the site's zone, that began the day of ``moment`` (aware)."""
+    return _midnight(timezone.localtime(moment, site_zone()).date())
+
+
 def period_of(kind: str, moment: datetime) -> Period:
     """The period of ``kind`` ("week" or "month") that holds ``moment`` (aware)."""
     day = timezone.localtime(moment, site_zone()).date()

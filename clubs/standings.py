@@ -1,6 +1,7 @@
 """A club's ledger: who is up and who is down in a period (clubs.periods), summed from
-the ledger of the finished rounds played in the club's rooms (ClubRoom) each time it is
-asked, never stored (as games.history.my_rounds and games.history.ranking do); each
+the ledger of the finished rounds played in the club's rooms (ClubRoom, clubs.tallies)
+when it is asked, never stored in the database (as games.history.my_rounds and
+games.history.ranking do; a process keeps the sums of days that are over); each
 member's rounds of the period; the period's standings as a CSV file for a spreadsheet.
 
 Only people stand: a computer player has no account, and the points it won or paid are
@@ -14,14 +15,15 @@ import io
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Exists, OuterRef, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs import periods, tallies
 from clubs.models import Club, Membership
 from clubs.periods import Period
 from games.history.my_rounds import seat_total
-from games.models import Round, RoundPlayer
 from games.words import labels
 
 
@@ -59,24 +61,6 @@ class MemberRound:
     zimo: int
 
 
-def _club_seats(club: Club, period: Period) -> QuerySet:
-    """People's seats (never a computer's) in the finished rounds of the club's rooms that
-    ended in ``period``."""
-    return RoundPlayer.objects.filter(
-        user__isnull=False,
-        round__status=Round.Status.ENDED,
-        round__ended_at__gte=period.start,
-        round__ended_at__lt=period.end,
-        round__room__club_room__club=club,
-    )
-
-
-def _better(win: dict, biggest: BiggestHand | None) -> bool:
-    if biggest is None:
-        return True
-    return (win["fan"], win.get("points") or 0) > (biggest.fan, biggest.points)
-
-
 def _rank(rows: list[Standing]) -> list[Standing]:
     """Best net first, then more rounds, then by name; equal nets share a rank."""
     rows.sort(key=lambda row: (-row.net, -row.rounds, row.name.casefold(), row.user_id))
@@ -86,63 +70,65 @@ def _rank(rows: list[Standing]) -> list[Standing]:
     return rows
 
 
-def standings(club: Club, period: Period) -> list[Standing]:
+def period_tallies(club: Club, period: Period, now: datetime | None = None) -> dict:
+    """Each person's tally over ``period`` (by user id): the days before today from what
+    this process keeps (``tallies.settled``: nothing can end in them any more), today's
+    rounds summed now."""
+    split = min(max(periods.day_start(now or timezone.now()), period.start), period.end)
+    found = tallies.settled(club, period.start, split) if period.start < split else {}
+    if split == period.end:
+        return found
+    merged = dict(found)
+    for user_id, today in tallies.tallies(club, split, period.end).items():
+        before = merged.get(user_id)
+        merged[user_id] = before.add(today) if before else today
+    return merged
+
+
+def standings(club: Club, period: Period, now: datetime | None = None) -> list[Standing]:
     """The period's standings of ``club``: one row per person who finished a round in the
-    club's rooms in ``period``, ranked. Two queries whatever the number of rounds: the
-    seats with each one's net (summed from the ledger in SQL), and the rounds' wins."""
-    still_in = Membership.objects.filter(club=club, user=OuterRef("user"), pending=False)
-    seats = (
-        _club_seats(club, period)
-        .annotate(received=seat_total("in"), paid=seat_total("out"), in_club=Exists(still_in))
-        .values_list("user_id", "user__username", "round_id", "seat", "received", "paid", "in_club")
-        .order_by()
+    club's rooms in ``period``, ranked. A sum over the ledger and the logs of its rounds
+    (``period_tallies``), then three queries whatever their number: the names, who is
+    still in the club, the patterns of each person's biggest hand."""
+    by_user = period_tallies(club, period, now)
+    if not by_user:
+        return []
+    names = dict(get_user_model().objects.filter(pk__in=by_user).values_list("pk", "username"))
+    still_in = set(
+        Membership.objects.filter(club=club, pending=False).values_list("user_id", flat=True)
     )
-    rows: dict[int, Standing] = {}
-    seated: dict[tuple[int, int], Standing] = {}
-    for user_id, username, round_id, seat, received, paid, in_club in seats:
-        row = rows.get(user_id)
-        if row is None:
-            name = labels.person_name(username)
-            row = rows[user_id] = Standing(0, user_id, name, 0, 0, 0, 0, None, in_club)
-        row.net += received - paid
-        row.rounds += 1
-        seated[round_id, seat] = row
-    if seated:
-        _count_wins(club, period, seated)
-    return _rank(list(rows.values()))
-
-
-def _count_wins(club: Club, period: Period, seated: dict[tuple[int, int], Standing]) -> None:
-    """Each person's wins, self-drawn wins and biggest hand, from the final states of the
-    period's rounds (their ``winners`` only), earliest round first."""
-    winners = (
-        Round.objects.filter(
-            status=Round.Status.ENDED,
-            ended_at__gte=period.start,
-            ended_at__lt=period.end,
-            room__club_room__club=club,
+    hands = [tally.biggest for tally in by_user.values() if tally.biggest]
+    patterns = tallies.patterns_of(hands) if hands else {}
+    rows = []
+    for user_id, tally in by_user.items():
+        if user_id not in names:  # the account is gone since
+            continue
+        hand = tally.biggest
+        biggest = hand and BiggestHand(
+            hand.fan, hand.points, patterns[hand.event_id], hand.round_id
         )
-        .order_by("ended_at", "pk")
-        .values_list("pk", "state__winners")
-    )
-    for round_id, wins in winners:
-        for win in wins or ():
-            row = seated.get((round_id, win["seat"]))
-            if row is None:  # a computer player's win
-                continue
-            row.wins += 1
-            row.zimo += win["how"] == "zimo"
-            if _better(win, row.biggest):
-                row.biggest = BiggestHand(
-                    win["fan"], win.get("points") or 0, dict(win.get("patterns") or {}), round_id
-                )
+        name = labels.person_name(names[user_id])
+        rows.append(
+            Standing(
+                0,
+                user_id,
+                name,
+                tally.net,
+                tally.rounds,
+                tally.wins,
+                tally.zimo,
+                biggest,
+                user_id in still_in,
+            )
+        )
+    return _rank(rows)
 
 
 def member_rounds(club: Club, user: AbstractBaseUser, period: Period) -> list[MemberRound]:
     """The rounds ``user`` finished in the club's rooms in ``period``, newest first, each
     with their net and their wins there. One query."""
     found = (
-        _club_seats(club, period)
+        tallies.club_seats(club, period.start, period.end)
         .filter(user=user)
         .annotate(received=seat_total("in"), paid=seat_total("out"))
         .values_list(
@@ -193,16 +179,16 @@ def csv_filename(club: Club, period: Period) -> str:
     return f"club-{club.pk}-{period.kind}-{period.key}.csv"
 
 
-def standings_csv(club: Club, period: Period, out=None) -> str:
+def standings_csv(club: Club, period: Period, out=None, now: datetime | None = None) -> str:
     """The period's standings as CSV text: a byte order mark, a header row in the active
     language, one row per person (rank, name, net, rounds, wins, self-drawn wins, the
     biggest hand's fan, empty without a win). Written to ``out`` too when given (an
-    HttpResponse, a file). The queries of ``standings``: two."""
+    HttpResponse, a file). The queries of ``standings``."""
     buffer = io.StringIO()
     buffer.write(BOM)
     writer = csv.writer(buffer)
     writer.writerow(csv_header())
-    for row in standings(club, period):
+    for row in standings(club, period, now):
         writer.writerow(
             [
                 row.rank,

@@ -277,6 +277,8 @@ class RoundPlayer(models.Model):
 class Event(models.Model):
     """One line of a round's append-only log: an action or what the engine did."""
 
+    WIN = "win"  # the engine's line of a win: its seat, how, fan, patterns, points
+
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="events")
     number = models.PositiveIntegerField()
     version = models.PositiveIntegerField()  # the round's version after this event
@@ -289,6 +291,11 @@ class Event(models.Model):
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="one_event_number_per_round"),
+        ]
+        indexes = [
+            # The wins of many rounds without reading the rest of their logs (a round has
+            # a hundred lines, and one to three wins): a club's standings (clubs.standings).
+            models.Index(fields=["round"], condition=Q(kind="win"), name="event_wins"),
         ]
 
     def __str__(self) -> str:

@@ -107,6 +107,7 @@ def fresh_table_caches():
     """Each test's database starts its ids again; what a process remembers per room or
     round (earlier rounds' totals, loads shared per change) must start again too."""
     from clubs import pages as club_pages
+    from clubs import tallies as club_tallies
     from games.play import broadcast, live, reveals, snapshot
     from games.table import delayed, own_parts, part_cache
 
@@ -118,6 +119,7 @@ def fresh_table_caches():
     reveals.forget()  # an earlier test's event loop shows no pause of this one
     live.forget()  # an earlier test's rounds had the same row ids
     club_pages.forget()
+    club_tallies.forget_settled()
     yield
 
 

@@ -5,9 +5,11 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import User
+from django.db.models import Max
 
+from clubs import tallies
 from clubs.models import Club, ClubRoom, ClubTable, Membership
-from games.models import Room, Round
+from games.models import Event, Room, Round
 from tests.history.ledger_rounds import ledger_round
 
 BEIJING = ZoneInfo("Asia/Shanghai")
@@ -54,7 +56,15 @@ def win(seat: int, how: str = "ron", fan: int = 0, points: int = 1, patterns=Non
 def played(room: Room, seats, payments, *, ended_at: datetime, winners=()) -> Round:
     """A round of ``room`` that ended at ``ended_at``: ``seats`` the four users (None: a
     computer player), ``payments`` (payer seat, payee seat, amount), ``winners`` its wins
-    (``win``)."""
+    (``win``), in its final state and as lines of its log, where the engine writes both."""
     rnd = ledger_round(room, seats, payments, ended_at=ended_at)
     Round.objects.filter(pk=rnd.pk).update(state={"winners": list(winners)})
+    last = rnd.events.aggregate(last=Max("number"))["last"] or 0
+    Event.objects.bulk_create(
+        Event(round=rnd, number=last + 1 + order, version=1, kind=Event.WIN, seat=w["seat"], data=w)
+        for order, w in enumerate(winners)
+    )
+    # The site never ends a round in a day that is over; a test does, which this
+    # process's sums of such days must hear of.
+    tallies.forget_settled()
     return rnd

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 
-from clubs import membership
+from clubs import membership, tallies
 from clubs.periods import period_of
 from clubs.standings import csv_filename, member_rounds, standings, standings_csv
 from games.models import Room, Round
@@ -223,26 +223,81 @@ def test_a_members_rounds_of_the_period(four, club, room):
     assert member_rounds(club, User.objects.create(username="stranger"), WEEK) == []
 
 
+LATE_WEDNESDAY = beijing(2026, 12, 9, 23, 30)  # in WEEK: its Monday and Tuesday are over
+
+
 def test_the_queries_do_not_grow_with_the_rounds(four, club, room, django_assert_num_queries):
     a, b, c, d = four
     for hour in range(3):
-        played(room, [a, b, c, d], [(1, 0, 1)], ended_at=beijing(2026, 12, 8, hour))
-    with django_assert_num_queries(2):
-        assert len(standings(club, WEEK)) == 4
+        played(
+            room, [a, b, c, d], [(1, 0, 1)], ended_at=beijing(2026, 12, 8, hour), winners=[win(0)]
+        )
+    # The days that are over (seats, payments, wins), today (its seats: none yet), then
+    # the names, who is still in the club, and the biggest hands' patterns.
+    with django_assert_num_queries(7):
+        assert len(standings(club, WEEK, LATE_WEDNESDAY)) == 4
+    with django_assert_num_queries(4):  # the days that are over were kept
+        assert len(standings(club, WEEK, LATE_WEDNESDAY)) == 4
     with django_assert_num_queries(1):
         assert len(member_rounds(club, a, WEEK)) == 3
     upstairs = club_room(club, "二楼")
     for hour in range(30):
         seats = [a, b, c, d] if hour % 2 else [d, None, c, None]
-        played(upstairs, seats, [(1, 0, 1)], ended_at=beijing(2026, 12, 9, hour % 24, hour))
-    with django_assert_num_queries(2):
-        assert len(standings(club, WEEK)) == 4
-    with django_assert_num_queries(2):
-        standings_csv(club, WEEK)
+        played(
+            upstairs,
+            seats,
+            [(1, 0, 1)],
+            ended_at=beijing(2026, 12, 9, hour % 24, hour),
+            winners=[win(0, fan=hour % 3), win(2, "zimo")],
+        )
+    with django_assert_num_queries(9):  # today's seats, payments and wins too
+        assert len(standings(club, WEEK, LATE_WEDNESDAY)) == 4
+    with django_assert_num_queries(6):
+        standings_csv(club, WEEK, now=LATE_WEDNESDAY)
     with django_assert_num_queries(1):
         assert len(member_rounds(club, a, WEEK)) == 18
-    with django_assert_num_queries(1):  # no round: the wins are not asked for
-        assert standings(club, period_of("week", beijing(2026, 1, 5))) == []
+    with django_assert_num_queries(1):  # no round: nothing more is asked
+        assert standings(club, period_of("week", beijing(2026, 1, 5)), LATE_WEDNESDAY) == []
+
+
+def full(rows):
+    return [
+        (*row, r.biggest and (r.biggest.fan, r.biggest.points, r.biggest.round_id), r.in_club)
+        for row, r in zip(table(rows), rows, strict=True)
+    ]
+
+
+def test_the_days_that_are_over_are_kept_and_today_is_added_to_them(four, club, room):
+    a, b, c, d = four
+    tuesday = played(
+        room,
+        [a, b, c, d],
+        [(1, 0, 6), (2, 0, 6), (3, 0, 6)],
+        ended_at=beijing(2026, 12, 8, 21),
+        winners=[win(0, "zimo", fan=2, points=6)],
+    )
+    today = played(
+        room,
+        [a, b, c, None],
+        [(0, 1, 8), (2, 1, 8)],
+        ended_at=beijing(2026, 12, 9, 9),
+        winners=[win(1, fan=3, points=8), win(0, fan=2, points=6)],
+    )
+    # The whole week summed at once, its days all over (the Monday after) ...
+    whole = full(standings(club, WEEK, beijing(2026, 12, 14, 9)))
+    # ana's two wins of 2 fan and 6 points: the earlier, on Tuesday, is her biggest.
+    assert whole == [
+        (1, "ana", 10, 2, 2, 1, (2, 6, tuesday.pk), True),
+        (1, "bo", 10, 2, 1, 0, (3, 8, today.pk), True),
+        (3, "du", -6, 1, 0, 0, None, True),
+        (4, "cai", -14, 2, 0, 0, None, True),
+    ]
+    # ... equals Tuesday kept and Wednesday added, as many times as it is asked.
+    for _ in range(3):
+        assert full(standings(club, WEEK, LATE_WEDNESDAY)) == whole
+    # Who is still in the club and the names are read at each call, not kept.
+    membership.leave(club=club, user=c)
+    assert full(standings(club, WEEK, LATE_WEDNESDAY))[3][-1] is False
 
 
 def test_the_csv_opens_in_excel_and_names_are_never_formulas(four, club, room):
@@ -284,3 +339,25 @@ def test_an_empty_period_is_a_header_alone():
     assert standings_csv(club, WEEK).splitlines() == [
         "\ufeffRank,Player,Net,Rounds,Wins,Self-drawn wins,Biggest fan"
     ]
+
+
+def test_many_rounds_are_read_a_batch_at_a_time_with_the_same_sums(
+    four, club, room, monkeypatch, django_assert_num_queries
+):
+    a, b, c, d = four
+    for day in range(5):
+        played(
+            room,
+            [a, b, c, None],
+            [(1, 0, day + 1), (2, 0, 1)],
+            ended_at=beijing(2026, 12, 7 + day, 12),
+            winners=[win(0, "zimo" if day % 2 else "ron", fan=day % 3, points=day + 1)],
+        )
+    sunday = beijing(2026, 12, 14, 9)
+    at_once = full(standings(club, WEEK, sunday))
+    tallies.forget_settled()
+    monkeypatch.setattr(tallies, "ROUNDS_A_QUERY", 2)
+    # seats; three batches of payments and wins; names, members, patterns
+    with django_assert_num_queries(1 + 3 * 2 + 3):
+        assert full(standings(club, WEEK, sunday)) == at_once
+    assert at_once[0][:6] == (1, "ana", (1 + 2 + 3 + 4 + 5) + 5, 5, 5, 2)
