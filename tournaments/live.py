@@ -1,16 +1,23 @@
 """A tournament's page keeps its leaderboard live: each step of the clock that changed
 something (tournaments.clock) tells the tournament's group, and each process renders the
 leaderboard once per language for all of its sockets on that page
-(games.table.group_listener), as the lobby and the clubs do. Nothing in it depends on
-who looks: static/js/tournament-live.js takes a player to their table when the
-leaderboard shows them seated."""
+(games.table.group_listener), as the lobby and the clubs do, but sends only what
+changed (``LeaderboardListener``). Nothing in it depends on who looks:
+static/js/tournament-live.js applies the changes and takes a player to their table when
+the leaderboard shows them seated."""
 
+import logging
+
+from channels.db import database_sync_to_async
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 
 from games.play.broadcast import tell_group
 from games.table.group_listener import GroupListener, Listeners
+from tournaments import board_changes
+
+logger = logging.getLogger(__name__)
 
 CHANGED = "tournament.changed"
 BOARD_TEMPLATE = "tournaments/_leaderboard.html"
@@ -40,10 +47,55 @@ def render_board(tournament_id: int, languages) -> tuple[dict[str, str], int]:
     return rendered, len(rendered)
 
 
+class LeaderboardListener(GroupListener):
+    """The group's listener in this process, which sends each page the leaderboard's
+    changes alone (tournaments.board_changes): it keeps the board each language was
+    last sent as, sends it whole to a page that opens its socket, then at each change
+    what changed since. A page that opens while a change is rendered is sent the board
+    as it was, then that change, as every other page."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(
+            group(tournament_id), lambda views: render_board(tournament_id, views), CHANGED
+        )
+        self.boards: dict = {}  # language -> board_changes.Board, as last sent
+        self.frames = 0  # messages sent, for tests and benchmarks
+
+    async def welcome(self, socket) -> None:
+        board = self.boards.get(socket.view)
+        if board is None:  # nothing rendered in this language yet: render, sent whole
+            self.render_again()
+            return
+        await self._send(socket, board.whole)
+
+    async def _send_all(self) -> None:
+        views = {s.view for s in self.sockets if s.live}
+        if not views:
+            return
+        pages, renders = await database_sync_to_async(self.render)(views)
+        self.renders += renders
+        # From here to the sockets' list, nothing waits: a socket welcomed before has
+        # the board before this change, one welcomed after will have it after.
+        messages = {}
+        for view, whole in pages.items():
+            board = board_changes.read(whole)
+            messages[view] = board_changes.message(self.boards.get(view), board)
+            self.boards[view] = board
+        for socket in [s for s in self.sockets if s.live and messages.get(s.view)]:
+            if socket.live:  # closed meanwhile
+                await self._send(socket, messages[socket.view])
+
+    async def _send(self, socket, text: str) -> None:
+        try:
+            await socket.send(text_data=text)
+        except Exception:
+            logger.debug("%s: a socket closed while it was sent the board", self.group)
+        else:
+            self.frames += 1
+
+
 def _listener(tournament_id: int) -> GroupListener:
-    return GroupListener(
-        group(tournament_id), lambda views: render_board(tournament_id, views), CHANGED
-    )
+    return LeaderboardListener(tournament_id)
 
 
 # This process's listeners, one per tournament while a page of it is open here.

@@ -1,7 +1,8 @@
 """The tournament page as the players read it: regexes over the markup the site sends
 (templates/tournaments/detail.html and _leaderboard.html), as tournament-live.js reads it:
 the reader's id (``data-me``), their row of the leaderboard (``tr data-user``) with their
-rounds and, while they are seated, their table's room code (``data-table``)."""
+rounds and, while they are seated, their table's room code (``data-table``), from the
+whole board or from the changes the socket sends after it."""
 
 import re
 from dataclasses import dataclass
@@ -11,6 +12,8 @@ from benchmarks.load.markup import text_of
 ME_RE = re.compile(r"""class="tournament-live"\s+data-me="(\d*)\"""")
 BOARD_RE = re.compile(r"""<section id="leaderboard"[^>]*\bdata-status="(\w+)\"""")
 TD_RE = re.compile(r"<td\b[^>]*>(.*?)</td>", re.S)
+CHANGES_RE = re.compile(r"""<div id="leaderboard-changes"[^>]*\bdata-order=""")
+STATUS_LINE_RE = re.compile(r'\s*<p id="leaderboard-status"')
 NOTE_RE = re.compile(r"""<p id="tournament-note"[^>]*>(.*?)</p>""", re.S)
 CODE_RE = re.compile(r"/tournaments/([^/]+)/$")
 
@@ -33,8 +36,17 @@ def status(frame: str) -> str | None:
     return found.group(1) if found else None
 
 
+def is_changes(frame: str) -> bool:
+    """Whether ``frame`` holds the leaderboard's changes alone (tournaments.board_changes):
+    the rows that changed, a row that is not there did not."""
+    return CHANGES_RE.search(frame) is not None or STATUS_LINE_RE.match(frame) is not None
+
+
 def row_pattern(user_id: int) -> re.Pattern:
-    return re.compile(rf"""<tr data-user="{user_id}"(?: data-table="([^"]*)")?>(.*?)</tr>""", re.S)
+    return re.compile(
+        rf"""<tr id="lb-{user_id}" data-user="{user_id}"(?: data-table="([^"]*)")?>(.*?)</tr>""",
+        re.S,
+    )
 
 
 def row_of(frame: str, pattern: re.Pattern) -> Row | None:

@@ -169,13 +169,15 @@ class ArenaPlayer:
             run.board_errors[f"note: {said[:120]}"] += 1
             return
         status = board.status(text)
-        if status is None:
+        if status is None and not board.is_changes(text):
             run.board_errors[f"unknown frame {text[:80]!r}"] += 1
             return
-        run.board_status = status
+        if status is not None:
+            run.board_status = status
         row = board.row_of(text, self.pattern)
-        if row is None:
-            run.board_errors["the leaderboard has no row for the player"] += 1
+        if row is None:  # in a whole board, an error; in changes, the row did not change
+            if status is not None:
+                run.board_errors["the leaderboard has no row for the player"] += 1
             return
         self.seen_row(row, now)
 

@@ -48,6 +48,7 @@ class GroupListener:
         self._layer = None
         self._task: asyncio.Task | None = None  # receiving the changes (``_run``)
         self._ready: asyncio.Event | None = None  # set once in the group
+        self._changed: asyncio.Event | None = None  # set: a change to render and send
 
     @property
     def listening(self) -> bool:
@@ -75,12 +76,24 @@ class GroupListener:
     async def on_message(self, message: dict) -> None:
         """A message of the group other than a change: none here."""
 
+    async def welcome(self, socket) -> None:
+        """``socket`` is now live (sent every change from here on): nothing more here, its
+        page shows the list as it was a moment ago. A listener that sends only what
+        changed sends it the whole list."""
+
+    def render_again(self) -> None:
+        """Render and send as if the list had changed (a listener with nothing to send
+        a socket it welcomes)."""
+        if self._changed is not None:
+            self._changed.set()
+
     def _start(self, layer) -> None:
         loop = asyncio.get_running_loop()
         if self._loop is not loop or self._layer is not layer:
             self.sockets.clear()  # those of another loop or layer: gone with it
         self._loop, self._layer = loop, layer
         self._ready, changed = asyncio.Event(), asyncio.Event()
+        self._changed = changed
         self._task = asyncio.ensure_future(self._run(layer, self._ready, changed))
 
     async def _run(self, layer, ready: asyncio.Event, changed: asyncio.Event) -> None:

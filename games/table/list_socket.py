@@ -44,6 +44,7 @@ class ListSocket(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         self.joined = True
         await self.accept()
         self.live = True
+        await self.listener().welcome(self)
 
     async def clean_up(self) -> None:
         self.live = False

@@ -1,9 +1,13 @@
 // A tournament's leaderboard comes over its socket rendered once for everybody
-// (tournaments.live). When it shows the reader seated at a table (their row's
-// data-table), the page takes them there: the clock seats players by itself, and a
-// player must not miss their deal. Once per table: back on this page, they stay.
+// (tournaments.live): whole when the page opens its socket, then only the rows that
+// changed and the order of all (tournaments.board_changes), applied here. When it
+// shows the reader seated at a table (their row's data-table), the page takes them
+// there: the clock seats players by itself, and a player must not miss their deal.
+// Once per table: back on this page, they stay.
 (function () {
   "use strict";
+
+  var CHANGES_ID = "leaderboard-changes";
 
   function goToMyTable() {
     var live = document.querySelector(".tournament-live[data-me]");
@@ -21,6 +25,46 @@
     window.location.assign("/t/" + encodeURIComponent(code) + "/");
   }
 
-  document.addEventListener("htmx:oobAfterSwap", goToMyTable);
+  // The changed rows replace theirs (or join the board), then every row takes its
+  // place and rank from the order ("<user id>:<rank> …", from the top); a row the
+  // order leaves out is gone.
+  function applyChanges(changes) {
+    var body = document.querySelector("#leaderboard tbody");
+    if (!body) return;
+    // The board's rows by id: not document.getElementById, which would find a changed
+    // row where it waits here, before the board, under the same id.
+    var rows = {};
+    Array.prototype.slice.call(body.children).forEach(function (row) {
+      rows[row.id] = row;
+    });
+    Array.prototype.slice.call(changes.querySelectorAll("tbody > tr")).forEach(function (row) {
+      var old = rows[row.id];
+      if (old) body.replaceChild(row, old);
+      else body.appendChild(row);
+      rows[row.id] = row;
+    });
+    var placed = {};
+    (changes.getAttribute("data-order") || "").split(" ").forEach(function (item) {
+      var parts = item.split(":");
+      var row = parts.length === 2 && rows["lb-" + parts[0]];
+      if (!row) return;
+      var rank = row.querySelector("td.lb-rank");
+      if (rank) rank.textContent = parts[1];
+      body.appendChild(row);
+      placed[row.id] = true;
+    });
+    Array.prototype.slice.call(body.children).forEach(function (row) {
+      if (!placed[row.id]) body.removeChild(row);
+    });
+    changes.removeAttribute("data-order");
+    changes.textContent = "";
+  }
+
+  document.addEventListener("htmx:oobAfterSwap", function () {
+    // Fired for each element the message swapped in: the changes are applied once.
+    var changes = document.getElementById(CHANGES_ID);
+    if (changes && changes.hasAttribute("data-order")) applyChanges(changes);
+    goToMyTable();
+  });
   document.addEventListener("DOMContentLoaded", goToMyTable);
 })();

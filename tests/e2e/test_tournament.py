@@ -74,6 +74,7 @@ def test_two_friends_play_an_arena_with_computers_filling(site_url, browser, lan
         expect(board.locator("tr", has_text=name).locator("td").nth(2)).to_have_text(
             "1", timeout=10_000
         )
+    assert_changes_are_applied(watcher)
     for width, height in ((360, 740), SCREENS[language], (1920, 1080)):
         watcher.set_viewport_size({"width": width, "height": height})
         problems = screen_problems(watcher, playing=False)
@@ -83,3 +84,33 @@ def test_two_friends_play_an_arena_with_computers_filling(site_url, browser, lan
         watcher.screenshot(
             path=f"{os.environ['XUEZHAN_SHOTS']}/tournament-{language}.png", full_page=True
         )
+
+
+def assert_changes_are_applied(page) -> None:
+    """The socket's changes (tournaments.board_changes) as tournament-live.js applies them:
+    a changed row replaces its own, and the order puts every row in its place with its
+    rank. Given here as the socket gives them, so that the outcome is known."""
+    before = page.eval_on_selector_all("#leaderboard tbody tr", "rows => rows.map(r => r.id)")
+    assert len(before) >= 2, before
+    page.evaluate(
+        """(ids) => {
+          const changes = document.getElementById('leaderboard-changes');
+          const row = document.getElementById(ids[0]).cloneNode(true);
+          row.querySelector('td.num').textContent = '99';
+          changes.innerHTML = '<table><tbody></tbody></table>';
+          changes.querySelector('tbody').appendChild(row);
+          const order = ids.slice().reverse().map((id, i) => id.slice(3) + ':' + (i + 1));
+          changes.setAttribute('data-order', order.join(' '));
+          document.dispatchEvent(new CustomEvent('htmx:oobAfterSwap'));
+        }""",
+        before,
+    )
+    after = page.eval_on_selector_all(
+        "#leaderboard tbody tr",
+        "rows => rows.map(r => [r.id, r.querySelector('td.lb-rank').textContent,"
+        " r.querySelector('td.num').textContent])",
+    )
+    assert [row[0] for row in after] == before[::-1]
+    assert [row[1] for row in after] == [str(n) for n in range(1, len(before) + 1)]
+    assert after[-1][2] == "99"  # the changed row, now last
+    assert page.locator("#leaderboard-changes tr").count() == 0

@@ -131,6 +131,7 @@ async def test_a_change_reaches_every_page_rendered_once_per_language():
     def setting():
         tournament = new_arena(person("creator"))
         watchers = [person(f"w{i}") for i in range(3)]
+        entries.join(tournament=tournament, user=watchers[0])  # the board has a row
         return tournament, [session_cookie(u) for u in watchers]
 
     tournament, cookies = await setting()
@@ -152,6 +153,9 @@ async def test_a_change_reaches_every_page_rendered_once_per_language():
         application, "/ws/tournaments/nope/", headers=[HOST, ORIGIN, (b"cookie", cookies[0])]
     )
     assert not (await nobody.connect())[0]  # no such tournament
+    # A page that opens its socket is sent the whole board, once.
+    for socket in sockets:
+        assert '<section id="leaderboard"' in await socket.receive_from(timeout=5)
     rendered = []
 
     def count(sender, template, **kwargs):
@@ -167,10 +171,49 @@ async def test_a_change_reaches_every_page_rendered_once_per_language():
         template_rendered.disconnect(count)
     assert len(rendered) == 2
     for i, html in enumerate(messages):
-        assert 'id="leaderboard"' in html and "newcomer" in html
-        assert ("排行榜" if i % 2 else "Leaderboard") in html
+        # Then only what changed: the newcomer's row, in the page's language.
+        assert '<section id="leaderboard"' not in html and 'id="leaderboard-changes"' in html
+        assert "newcomer" in html and html.count("<tr ") == 1
+        assert ('data-label="得分"' if i % 2 else 'data-label="Points"') in html
     for s in sockets:
+        assert await s.receive_nothing(timeout=0.2)
         await s.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_page_that_opens_later_is_sent_the_board_as_it_is_then_the_same_changes():
+    @sync_to_async
+    def setting():
+        tournament = new_arena(person("creator"))
+        first, later = person("first"), person("later")
+        entries.join(tournament=tournament, user=first)
+        return tournament, session_cookie(first), session_cookie(later)
+
+    tournament, first_cookie, later_cookie = await setting()
+
+    async def opened(cookie):
+        socket = WebsocketCommunicator(
+            application,
+            f"/ws/tournaments/{tournament.code}/",
+            headers=[HOST, ORIGIN, (b"cookie", cookie + b"; django_language=en")],
+        )
+        assert (await socket.connect())[0]
+        return socket
+
+    early = await opened(first_cookie)
+    assert '<section id="leaderboard"' in await early.receive_from(timeout=5)
+    ana = await sync_to_async(person)("ana")
+    await sync_to_async(entries.join)(tournament=tournament, user=ana)
+    change = await early.receive_from(timeout=5)
+    assert 'id="leaderboard-changes"' in change and ">ana<" in change
+    late = await opened(later_cookie)
+    whole = await late.receive_from(timeout=5)
+    assert '<section id="leaderboard"' in whole and ">ana<" in whole and ">first<" in whole
+    bo = await sync_to_async(person)("bo")
+    await sync_to_async(entries.join)(tournament=tournament, user=bo)
+    assert await early.receive_from(timeout=5) == await late.receive_from(timeout=5)
+    for socket in (early, late):
+        await socket.disconnect()
 
 
 @pytest.mark.django_db
