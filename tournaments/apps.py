@@ -7,29 +7,19 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        # Only the people the clock seated sit at a tournament's table.
-        from games.rooms import seating
-        from tournaments import guards
-
-        if guards.seated_by_the_clock not in seating.seat_guards:
-            seating.seat_guards.append(guards.seated_by_the_clock)
-        # Its watchers see a tournament table some moves late.
-        from games.rooms import audience
-
-        if guards.watch_delay not in audience.watch_delay_sources:
-            audience.watch_delay_sources.append(guards.watch_delay)
-        # A round that ends at a tournament table wakes the clock at once.
+        from common.hooks import register
         from games import driver
-        from games.play import broadcast
-        from tournaments import clock
+        from games.play import broadcast, dealing
+        from games.rooms import audience, seating
+        from tournaments import clock, duplicate, guards
 
-        if clock.rooms_changed not in broadcast.room_list_hooks:
-            broadcast.room_list_hooks.append(clock.rooms_changed)
-        if clock.tick not in driver.periodic_hooks:
-            driver.periodic_hooks.append(clock.tick)
+        # Only the people the clock seated sit at a tournament's table.
+        register(seating.seat_guards, guards.seated_by_the_clock)
+        # Its watchers see a tournament table some moves late.
+        register(audience.watch_delay_sources, guards.watch_delay)
+        # A round that ends at a tournament table wakes the clock at once; the timer loop
+        # of every process runs it.
+        register(broadcast.room_list_hooks, clock.rooms_changed)
+        register(driver.periodic_hooks, clock.tick)
         # A duplicate table's deals are the stage's, the same at every table.
-        from games.play import dealing
-        from tournaments import duplicate
-
-        if duplicate.fixed_deal not in dealing.fixed_deal_sources:
-            dealing.fixed_deal_sources.append(duplicate.fixed_deal)
+        register(dealing.fixed_deal_sources, duplicate.fixed_deal)

@@ -122,19 +122,23 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
     async def _start_watching(self) -> None:
         """A viewer without a seat: counted as a watcher, shown the table as nobody's
         seat sees it; or, if the owner has switched watching off, told so."""
-        allowed = await database_sync_to_async(watchers.watch)(
-            channel=self.channel_name, room_id=self.room_id, user=self.user
-        )
-        if allowed:
-            await database_sync_to_async(idle_rooms.touch)(self.room_id)
-        else:
+        delay = await database_sync_to_async(self._begin_watching)()
+        if delay is None:
             await self.send_watching_off()
             return
         self.watching = True
-        self.watch_delay = await database_sync_to_async(delayed.delay_of)(self.room_id)
+        self.watch_delay = delay
         watchers.started(self.channel_name, self.room_id, self.channel_layer)
         await self.show(await shared_snapshot(self.room_id, None))
         await watchers.tell(self.channel_layer, self.code)  # every page shows one more
+
+    def _begin_watching(self) -> int | None:
+        """Counted as watching, the room kept open: the moves behind, or None (not
+        allowed). One trip to the database thread."""
+        delay = watchers.watch(channel=self.channel_name, room_id=self.room_id, user=self.user)
+        if delay is not None:
+            idle_rooms.touch(self.room_id)
+        return delay
 
     async def _stop_watching(self) -> None:
         if self.watching:

@@ -29,12 +29,6 @@ from games.rooms import audience
 from games.rules.round import Round as EngineRound
 
 
-def delay_of(room_id: int) -> int:
-    """How many moves behind a watcher of the room sees its table (0: live)."""
-    room = Room.objects.filter(pk=room_id).first()
-    return audience.watch_delay(room) if room is not None else 0
-
-
 def behind(snap: TableSnapshot, moves: int) -> TableSnapshot:
     """``snap`` as it stood ``moves`` moves earlier in its round (reads the round's log)."""
     if _shown_as_it_is(snap, moves):

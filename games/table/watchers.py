@@ -44,16 +44,18 @@ def expiry() -> timedelta:
 # --- the database side (called through database_sync_to_async) -------------------------
 
 
-def watch(*, channel: str, room_id: int, user) -> bool:
+def watch(*, channel: str, room_id: int, user) -> int | None:
     """Count the socket ``channel`` as ``user`` watching the room, if they may (the owner
-    may have switched watching off meanwhile); False when they may not."""
+    may have switched watching off meanwhile): how many moves behind its play they are
+    shown the table (0: as it is; a tournament's, some moves late), read with the same
+    room; None when they may not watch."""
     room = Room.objects.filter(pk=room_id).first()
     if room is None or not audience.may_watch(room, user):
-        return False
+        return None
     Watcher.objects.update_or_create(
         channel=channel, defaults={"room": room, "user": user, "last_seen": timezone.now()}
     )
-    return True
+    return audience.watch_delay(room)
 
 
 def unwatch(*, channel: str) -> None:
