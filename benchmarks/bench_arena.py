@@ -34,7 +34,6 @@ import argparse
 import asyncio
 import json
 import shutil
-import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -52,10 +51,12 @@ from harness.stack import REPO, Stack
 def arena(args, workdir: Path) -> dict:
     stack = Stack(
         project_dir=args.project_dir,
-        mode="default",
-        processes=1,
+        mode=args.mode,
+        processes=args.processes,
         workdir=workdir,
         offer_pause=args.offer_pause,
+        proxy=args.proxy,
+        worker=not args.no_worker,
     )
     try:
         stack.start()
@@ -109,6 +110,9 @@ def plain_load(args) -> dict:
             *("--tables", str(tables), "--seconds", str(args.load_seconds)),
             *("--think", str(args.think), "--seed", str(args.seed)),
             *("--offer-pause", str(args.offer_pause), "--project-dir", str(args.project_dir)),
+            *("--mode", args.mode, "--processes", str(args.processes)),
+            *(["--proxy"] if args.proxy else []),
+            *(["--no-worker"] if args.no_worker else []),
         ]
     )
     workdir = Path(tempfile.mkdtemp(prefix=f"bench-arena-load-{tables}-"))
@@ -126,6 +130,18 @@ def parse_args(argv=None):
     parser.add_argument("--think", type=float, default=0.2, help="as bench_load's --think")
     parser.add_argument("--offer-pause", type=float, default=1.0, help="as bench_load's")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--mode",
+        choices=("default", "services"),
+        default="default",
+        help="default: as make run (SQLite, in-memory layer, one process); services: "
+        "PostgreSQL and Redis, as make prod",
+    )
+    parser.add_argument("--processes", type=int, choices=(1, 2, 3, 4), default=1)
+    parser.add_argument(
+        "--proxy", action="store_true", help="nginx in front, as deploy/ (needed for 2+)"
+    )
+    parser.add_argument("--no-worker", action="store_true", help="services without run_worker")
     parser.add_argument(
         "--stall-seconds",
         type=float,
@@ -146,21 +162,21 @@ def parse_args(argv=None):
     args.project_dir = args.project_dir.resolve()
     if args.seconds is None:
         args.seconds = args.minutes * 60
+    if args.mode == "default" and args.processes != 1:
+        parser.error("default mode (in-memory channel layer) runs one process")
+    if args.processes > 1 and not args.proxy:
+        parser.error("--processes 2+ needs --proxy: the players, as browsers, use one address")
     if args.players < 2 or args.players > 400:
         parser.error("--players: 2 to 400 (a tournament's limit)")
     return args
 
 
-def _terminate(signum, frame):
-    raise KeyboardInterrupt
-
-
 def main(argv=None) -> int:
     args = parse_args(argv)
-    signal.signal(signal.SIGTERM, _terminate)
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    load_cli.stop_on_signals()
     print(
-        f"## bench_arena: {args.players} players, window {args.seconds:g} s, think "
+        f"## bench_arena: {args.players} players, mode {args.mode}, {args.processes} "
+        f"process(es){' behind nginx' if args.proxy else ''}, window {args.seconds:g} s, think "
         f"{args.think} s, offer pause {args.offer_pause} s, seed {args.seed}, project "
         f"{args.project_dir} ({git_head(args.project_dir)})",
         flush=True,

@@ -12,7 +12,7 @@ from benchmarks.arena import board
 from benchmarks.arena.figures import report
 from benchmarks.arena.players import ArenaPlayer, ArenaTable
 from benchmarks.load.markup import find_form
-from benchmarks.load.measures import Sampler, Stats
+from benchmarks.load.measures import Sampler, Stats, measure_window
 from benchmarks.load.people import SetupError
 
 WARMUP_SECONDS = 30.0  # at most, for every player to be seated and every table to move
@@ -180,22 +180,13 @@ class ArenaRun:
         setup_seconds = time.perf_counter() - setup_started
         first_seating = [p.visits[0].seen_at - started_at for p in self.players if p.visits]
 
-        before_queries = metrics()
-        sampler.begin()
-        start = time.perf_counter()
-        self.stats.window = (start, start + self.seconds)
-        sampling = asyncio.create_task(sampler.sample_until(start + self.seconds))
-        await asyncio.sleep(self.seconds)
-        elapsed = time.perf_counter() - start
-        after_queries = metrics()
-        await sampling
-        cpu = sampler.end(elapsed)
+        window = await measure_window(self.stats, sampler, metrics, self.seconds)
         await asyncio.sleep(DRAIN_SECONDS)
         return report(
             self,
-            elapsed=elapsed,
-            cpu=cpu,
-            queries=sum(q - before_queries.get(pid, 0) for pid, q in after_queries.items()),
+            elapsed=window.elapsed,
+            cpu=window.cpu,
+            queries=window.queries,
             setup_seconds=setup_seconds,
             seated_at_start=seated,
             first_seating=first_seating,

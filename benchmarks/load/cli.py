@@ -188,10 +188,16 @@ def _terminate(signum, frame):
     raise KeyboardInterrupt
 
 
+def stop_on_signals() -> None:
+    """SIGTERM and SIGINT interrupt the benchmark as Ctrl-C does, so that it stops every
+    process it started (even if it was started ignoring SIGINT)."""
+    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
-    signal.signal(signal.SIGTERM, _terminate)
-    signal.signal(signal.SIGINT, signal.default_int_handler)  # even if started ignoring it
+    stop_on_signals()
     head = (
         f"## bench_load: mode {args.mode}, {args.processes} daphne process(es)"
         f"{' behind nginx (deploy/)' if args.proxy else ''}"

@@ -130,3 +130,33 @@ class Sampler:
                 "max_rss_mb": self.rss.get(role, 0) / 2**20,
             }
         return result
+
+
+@dataclass
+class Window:
+    """What one measured window gave: its length, the CPU of each process, the queries."""
+
+    elapsed: float
+    cpu: dict
+    before_queries: dict  # process id -> queries so far, as the window opened
+    after_queries: dict  # the same as it closed
+
+    @property
+    def queries(self) -> int:
+        return sum(q - self.before_queries.get(pid, 0) for pid, q in self.after_queries.items())
+
+
+async def measure_window(stats: Stats, sampler: Sampler, metrics, seconds: float) -> Window:
+    """Measure ``seconds`` of play from now: the clicks counted in ``stats`` from here,
+    every process's CPU (``sampler``), the server's queries (``metrics()``: process id ->
+    queries so far)."""
+    before = metrics()
+    sampler.begin()
+    start = time.perf_counter()
+    stats.window = (start, start + seconds)
+    sampling = asyncio.create_task(sampler.sample_until(start + seconds))
+    await asyncio.sleep(seconds)
+    elapsed = time.perf_counter() - start
+    after = metrics()
+    await sampling
+    return Window(elapsed, sampler.end(elapsed), before, after)

@@ -9,7 +9,7 @@ import aiohttp
 
 from benchmarks.load.accounts import PASSWORD
 from benchmarks.load.markup import WS_CONNECT_RE, find_form
-from benchmarks.load.measures import Sampler, Stats, percentile, summary
+from benchmarks.load.measures import Sampler, Stats, measure_window, percentile, summary
 from benchmarks.load.people import HTTP_TIMEOUT, Person, SetupError, Table
 
 WARMUP_SECONDS = 10.0
@@ -161,19 +161,17 @@ class Run:
             await asyncio.sleep(0.1)
         warm = sum(p.max_version >= 1 for p in people)
 
-        before_queries = metrics()
-        sampler.begin()
-        start = time.perf_counter()
-        self.stats.window = (start, start + self.seconds)
-        sampling = asyncio.create_task(sampler.sample_until(start + self.seconds))
-        await asyncio.sleep(self.seconds)
-        elapsed = time.perf_counter() - start
-        after_queries = metrics()
-        await sampling
-        cpu = sampler.end(elapsed)
+        window = await measure_window(self.stats, sampler, metrics, self.seconds)
         await asyncio.sleep(DRAIN_SECONDS)
         return self.report(
-            started, elapsed, cpu, before_queries, after_queries, setup_seconds, warm, len(people)
+            started,
+            window.elapsed,
+            window.cpu,
+            window.before_queries,
+            window.after_queries,
+            setup_seconds,
+            warm,
+            len(people),
         )
 
     def report(
