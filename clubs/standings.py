@@ -74,7 +74,8 @@ def period_tallies(club: Club, period: Period, now: datetime | None = None) -> d
     """Each person's tally over ``period`` (by user id): the days before today from what
     this process keeps (``tallies.settled``: nothing can end in them any more), today's
     rounds summed now."""
-    split = min(max(periods.day_start(now or timezone.now()), period.start), period.end)
+    now = now or timezone.now()
+    split = min(max(periods.day_start(now - tallies.SETTLING), period.start), period.end)
     found = tallies.settled(club, period.start, split) if period.start < split else {}
     if split == period.end:
         return found

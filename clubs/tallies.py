@@ -4,12 +4,13 @@ their logs, made here from the plain rows in three queries for up to 5,000 round
 when nobody played), and never stored in the database.
 
 A finished round never changes, and a round ends now: the tallies of a span that ended
-before today began cannot change any more. ``settled`` keeps those in this process, so
-that a page sums again only today's rounds (``clubs.standings``)."""
+before today began (some minutes before, ``SETTLING``: a round ending as the day turned)
+cannot change any more. ``settled`` keeps those in this process, so that a page sums
+again only today's rounds (``clubs.standings``)."""
 
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db.models import QuerySet
 from django.db.models.fields.json import KT
@@ -141,6 +142,9 @@ def patterns_of(hands) -> dict[int, dict]:
 # --- settled spans, kept in this process ---------------------------------------------------
 
 SETTLED_KEPT = 256  # spans kept, the least recently used forgotten first
+# A day counts as over this long after its midnight: a round whose end was being written
+# as the day turned (its end time set, its transaction not yet committed) is in it.
+SETTLING = timedelta(minutes=10)
 _SETTLED: OrderedDict = OrderedDict()  # (club id, start, end) -> {user id: Tally}
 
 

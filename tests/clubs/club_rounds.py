@@ -53,7 +53,9 @@ def win(seat: int, how: str = "ron", fan: int = 0, points: int = 1, patterns=Non
     }
 
 
-def played(room: Room, seats, payments, *, ended_at: datetime, winners=()) -> Round:
+def played(
+    room: Room, seats, payments, *, ended_at: datetime, winners=(), forget: bool = True
+) -> Round:
     """A round of ``room`` that ended at ``ended_at``: ``seats`` the four users (None: a
     computer player), ``payments`` (payer seat, payee seat, amount), ``winners`` its wins
     (``win``), in its final state and as lines of its log, where the engine writes both."""
@@ -65,6 +67,7 @@ def played(room: Room, seats, payments, *, ended_at: datetime, winners=()) -> Ro
         for order, w in enumerate(winners)
     )
     # The site never ends a round in a day that is over; a test does, which this
-    # process's sums of such days must hear of.
-    tallies.forget_settled()
+    # process's sums of such days must hear of (``forget``: unless the test says not).
+    if forget:
+        tallies.forget_settled()
     return rnd

@@ -361,3 +361,17 @@ def test_many_rounds_are_read_a_batch_at_a_time_with_the_same_sums(
     with django_assert_num_queries(1 + 3 * 2 + 3):
         assert full(standings(club, WEEK, sunday)) == at_once
     assert at_once[0][:6] == (1, "ana", (1 + 2 + 3 + 4 + 5) + 5, 5, 5, 2)
+
+
+def test_a_day_is_over_for_the_sums_kept_only_minutes_after_its_midnight(four, club, room):
+    a, b, c, d = four
+    just_after_midnight = beijing(2026, 12, 9, 0, 2)
+    assert standings(club, WEEK, just_after_midnight) == []
+    # A round whose end was set just before midnight and committed just after: the
+    # process that summed the week a moment ago is not told (as on the site).
+    played(room, [a, b, c, d], [(1, 0, 3)], ended_at=beijing(2026, 12, 8, 23, 59, 59), forget=False)
+    assert standings(club, WEEK, just_after_midnight)[0].net == 3
+    # Ten minutes on, Tuesday is over: summed once and kept, the round in it.
+    later = beijing(2026, 12, 9, 0, 11)
+    for _ in range(2):
+        assert [(row.name, row.net) for row in standings(club, WEEK, later)][0] == ("ana", 3)
