@@ -50,13 +50,14 @@ class Tally:
 
     def add(self, other: "Tally") -> "Tally":
         """A new tally of both (neither is changed: a settled one is shared)."""
-        biggest = other.biggest if other.biggest and other.biggest.beats(self.biggest) else None
+        later = other.biggest
+        biggest = later if later is not None and later.beats(self.biggest) else self.biggest
         return Tally(
             self.net + other.net,
             self.rounds + other.rounds,
             self.wins + other.wins,
             self.zimo + other.zimo,
-            biggest or self.biggest,
+            biggest,
         )
 
 

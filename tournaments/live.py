@@ -6,9 +6,6 @@ changed (``LeaderboardListener``). Nothing in it depends on who looks:
 static/js/tournament-live.js applies the changes and takes a player to their table when
 the leaderboard shows them seated."""
 
-import logging
-
-from channels.db import database_sync_to_async
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -16,8 +13,6 @@ from django.utils import translation
 from games.play.broadcast import tell_group
 from games.table.group_listener import GroupListener, Listeners
 from tournaments import board_changes
-
-logger = logging.getLogger(__name__)
 
 CHANGED = "tournament.changed"
 BOARD_TEMPLATE = "tournaments/_leaderboard.html"
@@ -59,39 +54,23 @@ class LeaderboardListener(GroupListener):
             group(tournament_id), lambda views: render_board(tournament_id, views), CHANGED
         )
         self.boards: dict = {}  # language -> board_changes.Board, as last sent
-        self.frames = 0  # messages sent, for tests and benchmarks
 
     async def welcome(self, socket) -> None:
         board = self.boards.get(socket.view)
         if board is None:  # nothing rendered in this language yet: render, sent whole
             self.render_again()
             return
-        await self._send(socket, board.whole)
+        await self.send_to(socket, board.whole)
 
-    async def _send_all(self) -> None:
-        views = {s.view for s in self.sockets if s.live}
-        if not views:
-            return
-        pages, renders = await database_sync_to_async(self.render)(views)
-        self.renders += renders
-        # From here to the sockets' list, nothing waits: a socket welcomed before has
-        # the board before this change, one welcomed after will have it after.
+    def messages(self, pages: dict) -> dict:
+        """Each language's changes since the board it was last sent as (or the whole
+        board); the board as rendered now is the next one's starting point."""
         messages = {}
         for view, whole in pages.items():
             board = board_changes.read(whole)
             messages[view] = board_changes.message(self.boards.get(view), board)
             self.boards[view] = board
-        for socket in [s for s in self.sockets if s.live and messages.get(s.view)]:
-            if socket.live:  # closed meanwhile
-                await self._send(socket, messages[socket.view])
-
-    async def _send(self, socket, text: str) -> None:
-        try:
-            await socket.send(text_data=text)
-        except Exception:
-            logger.debug("%s: a socket closed while it was sent the board", self.group)
-        else:
-            self.frames += 1
+        return messages
 
 
 def _listener(tournament_id: int) -> GroupListener:

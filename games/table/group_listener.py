@@ -149,19 +149,30 @@ class GroupListener:
                 logger.exception("%s: could not send the new list", self.group)
 
     async def _send_all(self) -> None:
-        sockets = [s for s in self.sockets if s.live]
-        if not sockets:
+        views = {s.view for s in self.sockets if s.live}
+        if not views:
             return
-        views = {s.view for s in sockets}
         pages, renders = await database_sync_to_async(self.render)(views)
         self.renders += renders
-        for socket in sockets:
-            if not socket.live:  # closed or replaced meanwhile
-                continue
-            try:
-                await socket.send(text_data=pages[socket.view])
-            except Exception:
-                logger.debug("%s: a socket closed while it was sent the list", self.group)
+        # From here to the list of sockets nothing waits: a socket that went live during
+        # the render is sent this change too (its page may be older than it), and every
+        # socket on the list was welcomed before ``messages`` saw this change.
+        messages = self.messages(pages)
+        for socket in [s for s in self.sockets if s.live and messages.get(s.view)]:
+            if socket.live:  # closed or replaced meanwhile
+                await self.send_to(socket, messages[socket.view])
+
+    def messages(self, pages: dict) -> dict:
+        """What the sockets of each view are sent for the lists just rendered (view ->
+        HTML): the lists themselves here; a listener that sends only what changed says
+        so, None where nothing did."""
+        return pages
+
+    async def send_to(self, socket, text: str) -> None:
+        try:
+            await socket.send(text_data=text)
+        except Exception:
+            logger.debug("%s: a socket closed while it was sent the list", self.group)
 
 
 class Listeners:
