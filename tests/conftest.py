@@ -108,10 +108,11 @@ def fresh_table_caches():
     round (earlier rounds' totals, loads shared per change) must start again too."""
     from clubs import pages as club_pages
     from clubs import tallies as club_tallies
-    from games.play import broadcast, live, reveals, snapshot
+    from games.play import broadcast, homes, live, reveals, snapshot
     from games.table import delayed, own_parts, part_cache
 
     snapshot.forget_cached()
+    homes.forget()
     delayed.forget()
     part_cache.forget_rendered()
     own_parts.forget()

@@ -9,9 +9,9 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from common.hooks import register
         from games import driver
-        from games.play import broadcast, dealing
+        from games.play import broadcast, dealing, homes
         from games.rooms import audience, seating
-        from tournaments import clock, duplicate, guards
+        from tournaments import clock, duplicate, guards, table_home
 
         # Only the people the clock seated sit at a tournament's table.
         register(seating.seat_guards, guards.seated_by_the_clock)
@@ -23,3 +23,5 @@ class TournamentsConfig(AppConfig):
         register(driver.periodic_hooks, clock.tick)
         # A duplicate table's deals are the stage's, the same at every table.
         register(dealing.fixed_deal_sources, duplicate.fixed_deal)
+        # Its table links back to it, and sends its players back once the round is over.
+        register(homes.home_sources, table_home.home)

@@ -7,9 +7,10 @@ standing, stage by stage). The standings freeze once the last round has ended.
 Everything it knows is in the database (entries, tables, rounds), and each step is a
 transaction that holds the tournament's row: a process killed mid-step loses nothing,
 and the next tick of any process takes up where it stopped. ``tick`` runs on the timer
-loop of every process (games.driver.periodic_hooks); a round that ends at one of its
-tables wakes it at once (``rooms_changed``), so the next table is seated within a
-second."""
+loop of every process (games.driver.periodic_hooks), at most every ``TICK_SECONDS``: a
+table moves on within that of its settlement's time being over (tournaments.tables),
+and its people are seated again within that. The leaderboard does not wait for the
+clock: a round that ends at a tournament's table tells it at once (``rooms_changed``)."""
 
 import logging
 import time
@@ -18,30 +19,37 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments import arena, live, swiss, tables
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry, Tournament, TournamentTable
 
 logger = logging.getLogger(__name__)
 
-TICK_SECONDS = 0.5  # at most this often, unless a round of a tournament just ended
+TICK_SECONDS = 0.5  # at most this often
 
 _last_tick = 0.0
-_woken = False
 
 
 def rooms_changed(rooms) -> None:
-    """``games.play.broadcast.room_list_hooks``: a round ended at a tournament table."""
-    global _woken
-    if any(not room.listed for room in rooms):
-        _woken = True
+    """``games.play.broadcast.room_list_hooks``, after commit: a round ended (or began, or
+    the room closed) at a room that is not listed. At a tournament's table its
+    leaderboard counts the round at once (the table itself moves on once its settlement
+    has been shown: tournaments.tables.take_back)."""
+    unlisted = [room.pk for room in rooms if not room.listed]
+    if not unlisted:
+        return
+    tournaments = TournamentTable.objects.filter(room_id__in=unlisted).values_list(
+        "tournament_id", flat=True
+    )
+    for tournament_id in set(tournaments):
+        live.tell(tournament_id)
 
 
 def tick(now=None) -> None:
     """Move every tournament that is due on: start, seat, take back, end."""
-    global _last_tick, _woken
+    global _last_tick
     if now is None:
-        if not _woken and time.monotonic() - _last_tick < TICK_SECONDS:
+        if time.monotonic() - _last_tick < TICK_SECONDS:
             return
-        _last_tick, _woken = time.monotonic(), False
+        _last_tick = time.monotonic()
     now = now or timezone.now()
     due = Tournament.objects.filter(
         status__in=[Tournament.Status.SCHEDULED, Tournament.Status.RUNNING], starts_at__lte=now

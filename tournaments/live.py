@@ -22,12 +22,13 @@ def group(tournament_id: int) -> str:
     return f"tournament-{tournament_id}"
 
 
-def _send(tournament_id: int) -> None:
+def tell(tournament_id: int) -> None:
+    """The tournament's pages render their leaderboard again (after a commit)."""
     tell_group(group(tournament_id), {"type": CHANGED})
 
 
 def changed_on_commit(tournament_id: int) -> None:
-    transaction.on_commit(lambda: _send(tournament_id))
+    transaction.on_commit(lambda: tell(tournament_id))
 
 
 def render_board(tournament_id: int, languages) -> tuple[dict[str, str], int]:

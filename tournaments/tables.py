@@ -2,11 +2,13 @@
 rules, its seats taken by the entries the clock chose, dealt at once), moving it on from
 one round to the next of its stage, and taking its people back once its last round has
 ended (out after ``MISSED_ROUNDS_OUT`` rounds in a row the computer played for them).
+A table moves on only once its settlement has been shown for ``settlement_seconds()``.
 Called by the clock inside its step's transaction (tournaments.clock)."""
 
 from datetime import timedelta
 
-from django.db.models import Count
+from django.conf import settings
+from django.db.models import Count, Max, Q
 
 from games.models import Event, Room, Round, Seat, insert_room
 from games.play import dealing
@@ -23,14 +25,26 @@ def rounds_at_a_table(tournament: Tournament) -> int:
     return tournament.stage_rounds if tournament.staged else 1
 
 
+def settlement_seconds() -> float:
+    """How long a table shows the settlement of a round before it moves on: its players
+    see who won and every payment (as at any table) before the next deal, or before
+    their page takes them back to the tournament's (games.rooms.homes). The leaderboard
+    counts the round at once (tournaments.clock.rooms_changed)."""
+    return settings.TOURNAMENT_SETTLEMENT_SECONDS
+
+
 def take_back(tournament: Tournament, now) -> bool:
-    """Each table whose round just ended: its next round dealt (a stage of several), or
-    its people back, waiting (or out). Whether anything changed."""
+    """Each table whose round ended at least ``settlement_seconds()`` ago: its next round
+    dealt (a stage of several), or its people back, waiting (or out). Whether anything
+    changed."""
+    shown_since = now - timedelta(seconds=settlement_seconds())
     ended = (
         TournamentTable.objects.filter(tournament=tournament, done_at__isnull=True)
         .exclude(room__rounds__status=Round.Status.PLAYING)
-        .annotate(played=Count("room__rounds"))
+        .annotate(played=Count("room__rounds"), ended_at=Max("room__rounds__ended_at"))
         .filter(played__gte=1)
+        # (A round ended by the rules always has its time; none: long enough.)
+        .filter(Q(ended_at__lte=shown_since) | Q(ended_at__isnull=True))
         .select_related("room")
     )
     found = False

@@ -391,6 +391,10 @@ PHRASES_PER_MINUTE = int(os.environ.get("PHRASES_PER_MINUTE", "10"))
 # Tournaments (tournaments.clock): seconds a player waits for a table of people before
 # computers fill it (a small field); the browser tests' site waits less.
 TOURNAMENT_FILL_SECONDS = float(os.environ.get("TOURNAMENT_FILL_SECONDS", "30"))
+# Seconds a tournament table shows a round's settlement before it moves on (the next
+# round of its stage dealt, or its players back to the tournament's page for their next
+# table): long enough to read who won and what was paid.
+TOURNAMENT_SETTLEMENT_SECONDS = float(os.environ.get("TOURNAMENT_SETTLEMENT_SECONDS", "8"))
 # A tournament table's watchers see it this many moves late (games.table.delayed): about
 # two turns of the table, discards and claims, so a call is long made when it is seen.
 TOURNAMENT_WATCH_DELAY_MOVES = 8

@@ -414,7 +414,12 @@ def played_groups(jobs: list[tuple], workers: int):
     if workers <= 1:
         yield from map(play_job, jobs)
         return
-    with multiprocessing.Pool(workers, initializer=prepare_tables) as pool:
+    # Workers forked from a clean server process, not from this one: a process with
+    # threads (a test runner's, with a server's threads from earlier tests) forked as it
+    # stands can hand a child a lock another thread held, and the child waits forever
+    # (it hung the test suite). Each worker builds the hand tables once (a quarter second).
+    context = multiprocessing.get_context("forkserver")
+    with context.Pool(workers, initializer=prepare_tables) as pool:
         yield from pool.imap(play_job, jobs, chunksize=1)
 
 

@@ -22,6 +22,7 @@ from django.utils.translation import get_language
 
 from games.models import LedgerEntry, Round, Seat
 from games.play import matches, offers
+from games.play.homes import Home, home_of
 from games.rules.round import Round as EngineRound
 from games.words.labels import seat_label
 
@@ -47,6 +48,9 @@ class TableSnapshot:
     # A sealed room (Room.sealed_until): a deal others play too, whose results are compared
     # on a page of its own (the daily challenge's, a set of deals').
     sealed: bool = False
+    # Where the room belongs, a tournament or a club (games.play.homes): linked between
+    # rounds.
+    home: Home | None = None
     # What the viewers of this snapshot share once one of them has rendered it.
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -133,6 +137,7 @@ def _snapshot(room, seats, rnd: Round | None, engine: EngineRound | None) -> Tab
         match_rounds=match_rounds,
         standings=standings,
         sealed=room.sealed_until is not None,
+        home=home_of(room),
     )
 
 

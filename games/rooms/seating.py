@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.models import Room, Round, RoundPlayer, Seat, insert_room
-from games.play import broadcast, deadlines, dealing, matches
+from games.play import broadcast, deadlines, dealing, homes, matches
 from games.play.errors import ServiceError
 from games.players.computer import LEVELS
 from games.rooms.origins import Origin
@@ -61,6 +61,17 @@ def ensure_seats_unsealed(room: Room) -> None:
                 "compare."
             )
         )
+    ensure_seats_not_kept(room)
+
+
+def ensure_seats_not_kept(room: Room) -> None:
+    """A room whose place seats it itself (games.play.homes: a tournament's table, which
+    its clock seats and deals) keeps its seats: neither its owner nor its players change
+    them, nor deal its next round by being ready, between rounds of its stage included,
+    while its settlement is shown before the clock deals again."""
+    home = homes.home_of(room)
+    if home is not None and home.seats_kept_because:
+        raise ServiceError(str(home.seats_kept_because))
 
 
 def _own_sealed_seat(room: Room, user: AbstractBaseUser, index: int | None) -> int | None:
@@ -137,6 +148,7 @@ def _note_origin(seat: Seat, origin: Origin | None) -> None:
 def leave_seat(*, room: Room, user: AbstractBaseUser) -> None:
     with transaction.atomic():
         room = dealing.locked_room(room)
+        ensure_seats_not_kept(room)
         ensure_between_rounds(room)
         seat = seat_of(room, user)
         if seat is None:
@@ -240,6 +252,7 @@ def set_ready(*, room: Room, user: AbstractBaseUser) -> Round | None:
         seat = seat_of(room, user)
         if seat is None:
             raise ServiceError(_("You are not seated at this table."))
+        ensure_seats_not_kept(room)  # its place deals it (a tournament's clock)
         ensure_between_rounds(room)
         dealing.ensure_rounds_left(room)
         seat.ready = True

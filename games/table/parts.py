@@ -15,6 +15,7 @@ of another seat is ever rendered from anything but what the engine's view for th
 viewer shows.
 """
 
+import math
 from dataclasses import dataclass
 from types import SimpleNamespace
 
@@ -421,10 +422,20 @@ def _settlement(snap: TableSnapshot, view: dict, winds, compared_at: str | None)
     )
 
 
+def _follow_in(snap: TableSnapshot, now) -> int | None:
+    """Seconds until the page of a player at the end of the room's match goes to the
+    room's home (None: it does not go)."""
+    home, ended_at = snap.home, snap.round.ended_at if snap.round else None
+    if home is None or home.follow_after is None or ended_at is None:
+        return None
+    return max(0, math.ceil(home.follow_after - (now - ended_at).total_seconds()))
+
+
 def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, request) -> str:
     """Between rounds: who sits where, and the buttons to sit, add computers, get ready.
     Rarely shown and different for each viewer, so rendered as a whole each time."""
     now = timezone.now()
+    seats_kept = snap.home is not None and bool(snap.home.seats_kept_because)
     seats = [
         SimpleNamespace(
             index=s.index,
@@ -443,7 +454,10 @@ def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, re
         seats=seats,
         me=seats[viewer] if viewer is not None else None,
         is_owner=user.is_authenticated and snap.owner_id == user.pk,
-        seats_fixed=snap.sealed,  # a sealed table's seats never change (rooms.seating)
+        # A sealed table's seats never change, nor those of a table its place seats (a
+        # tournament's): games.rooms.seating.
+        seats_fixed=snap.sealed or seats_kept,
+        seats_kept=seats_kept,
         match_over=snap.standings is not None,
         match_rounds=snap.match_rounds,
         empty_seats=sum(1 for s in seats if s.empty),
@@ -453,7 +467,12 @@ def _seating(snap: TableSnapshot, user, viewer: int | None, winds, csrf: str, re
         # 高手 plays fast and fair for a newcomer; 大师 (stronger in the duplicate
         # benchmark, benchmarks/bots/bench_bots.py) is one click away.
         levels=[(level, labels.LEVEL_SHORT[level]) for level in ("strong", "expert", "easy")],
+        home=snap.home,
     )
+    # A seated player at the end of the match of a room that sends its players home (a
+    # tournament's table): their page goes there by itself (static/js/table-home.js),
+    # once the settlement has been shown for as long as the home says.
+    t.follow_in = _follow_in(snap, now) if viewer is not None and t.match_over else None
     context = {
         "t": t,
         "room": SimpleNamespace(code=snap.room_code),

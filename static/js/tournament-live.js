@@ -3,7 +3,8 @@
 // changed and the order of all (tournaments.board_changes), applied here. When it
 // shows the reader seated at a table (their row's data-table), the page takes them
 // there: the clock seats players by itself, and a player must not miss their deal.
-// Once per table: back on this page, they stay.
+// Once per table: back on this page, they stay (and never go back to the table they
+// just came from).
 (function () {
   "use strict";
 
@@ -16,13 +17,25 @@
     var code = row && row.getAttribute("data-table");
     if (!code) return;
     var key = "tournament-table-" + code;
+    var path = "/t/" + encodeURIComponent(code) + "/";
     try {
       if (sessionStorage.getItem(key)) return;
       sessionStorage.setItem(key, "1");
     } catch (error) {
       /* storage off: go all the same */
     }
-    window.location.assign("/t/" + encodeURIComponent(code) + "/");
+    // Sent back here by that table once its match was over (table-home.js), before the
+    // clock freed its seat: not back to it.
+    if (cameFrom(path)) return;
+    window.location.assign(path);
+  }
+
+  function cameFrom(path) {
+    try {
+      return new URL(document.referrer).pathname === path;
+    } catch (error) {
+      return false;
+    }
   }
 
   // The changed rows replace theirs (or join the board), then every row takes its

@@ -8,8 +8,13 @@ from harness.site import running_site
 
 @pytest.fixture(scope="session")
 def site_url(tmp_path_factory):
-    # A tournament seats its few players with computers after a second, not half a minute.
-    with running_site(tmp_path_factory.mktemp("site"), TOURNAMENT_FILL_SECONDS="1") as url:
+    # A tournament seats its few players with computers after a second, not half a minute,
+    # and its tables show their settlement for three seconds, not eight.
+    with running_site(
+        tmp_path_factory.mktemp("site"),
+        TOURNAMENT_FILL_SECONDS="1",
+        TOURNAMENT_SETTLEMENT_SECONDS="3",
+    ) as url:
         yield url
 
 

@@ -1,8 +1,10 @@
 """An arena in the browser (issue 48), as two friends use one: one makes a private arena
 and signs up, sends the link, the other signs up by it, the maker starts it at once; the
 clock seats the two with computers in the free seats, each page takes its player to the
-table by itself, the round is played to the settlement (one player on 托管), and the
-tournament's leaderboard shows both with their round. On a phone in Chinese and on a
+table by itself, the round is played to the settlement (one player on 托管), which
+shows the way back to the tournament; once it has been shown, each page goes back there
+by itself and on to the next table; the tournament's leaderboard shows both with their
+round. On a phone in Chinese and on a
 laptop in English; nothing lies over a button on the tournament's page, 360 to 1920 px.
 With XUEZHAN_SHOTS=<directory> the leaderboard is photographed, for a person to look at."""
 
@@ -61,7 +63,9 @@ def test_two_friends_play_an_arena_with_computers_filling(site_url, browser, lan
         page.wait_for_url("**/t/*/", timeout=30_000)
     assert urlsplit(maker.url).path == urlsplit(friend.url).path
     friend.locator("#me-auto button").click()  # the friend lets the computer play
+    first_table = urlsplit(maker.url).path
     play_to_the_settlement(maker)
+    assert_the_next_table_follows(maker, first_table, language)
 
     # The leaderboard, as anybody with the link sees it (the two players are seated
     # again at once, and their pages follow them): both with their round, at every size.
@@ -84,6 +88,24 @@ def test_two_friends_play_an_arena_with_computers_filling(site_url, browser, lan
             path=f"{os.environ['XUEZHAN_SHOTS']}/tournament-{language}.png", full_page=True
         )
     assert_changes_are_applied(watcher)  # last: it gives the board a made-up order
+
+
+def assert_the_next_table_follows(page, table_path: str, language: str) -> None:
+    """The settlement shows the way back to the tournament (nothing over it); once it
+    has been shown, the page goes back there by itself (table-home.js), and from there to
+    the player's next table (tournament-live.js), never back to the table it left."""
+    home = page.locator("#seating a[data-follow-home]")
+    expect(home).to_be_visible()
+    expect(home).to_have_text("返回比赛" if language == "zh-hans" else "Back to the tournament")
+    problems = screen_problems(page, playing=False)
+    assert not problems, problems
+    if os.environ.get("XUEZHAN_SHOTS"):
+        page.screenshot(path=f"{os.environ['XUEZHAN_SHOTS']}/tournament-table-{language}.png")
+    page.wait_for_url("**/tournaments/*/", timeout=20_000)
+    page.wait_for_url(
+        lambda url: urlsplit(url).path.startswith("/t/") and urlsplit(url).path != table_path,
+        timeout=30_000,
+    )
 
 
 def assert_changes_are_applied(page) -> None:

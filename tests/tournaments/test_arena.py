@@ -276,7 +276,7 @@ def test_a_process_killed_between_steps_loses_nothing():
     for table in TournamentTable.objects.filter(tournament=tournament):
         play_out(table)
     # A new process (nothing of the old one's memory) ticks twice at the same moment.
-    clock._last_tick, clock._woken = 0.0, False
+    clock._last_tick = 0.0
     now = tournament.starts_at + timedelta(minutes=4)
     clock.tick(now=now)
     clock.tick(now=now)
@@ -327,23 +327,6 @@ def test_the_timer_loop_runs_the_clock_and_one_failing_hook_stops_no_other(monke
     monkeypatch.setattr(driver, "periodic_hooks", [broken, lambda: ran.append(True)])
     driver._run_periodic_hooks()
     assert ran == [True]
-
-
-def test_a_round_ending_at_a_tournament_table_wakes_the_clock_at_once(monkeypatch):
-    tournament = arena(person("creator"))
-    signed_up(tournament, 4)
-    started(tournament)
-    table = TournamentTable.objects.get(tournament=tournament)
-    Tournament.objects.filter(pk=tournament.pk).update(starts_at=timezone.now())  # due now
-    monkeypatch.setattr(clock, "_last_tick", 10**12)  # as if it had just ticked
-    monkeypatch.setattr(clock, "_woken", False)
-    calls = []
-    monkeypatch.setattr(clock, "step", lambda pk, now: calls.append(pk))
-    clock.tick()
-    assert calls == []  # not yet due
-    clock.rooms_changed([table.room])
-    clock.tick()
-    assert calls == [tournament.pk]
 
 
 def test_the_maker_of_a_private_arena_starts_it_early_with_everyone_signed_up():

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.db.models import F
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -19,6 +20,7 @@ from tests.tournaments.arena_rounds import play_out
 from tournaments import clock, entries
 from tournaments.models import Tournament, TournamentTable
 from tournaments.standings import standings
+from tournaments.tables import settlement_seconds
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +53,14 @@ def tick() -> None:
     clock.tick(now=timezone.now())
 
 
+def tick_after_the_settlement() -> None:
+    """Once the rounds just ended have shown their settlement (tournaments.tables): they
+    ended that long ago (the seal is kept in real time, so the clock's now is now)."""
+    shown = timedelta(seconds=settlement_seconds())
+    Round.objects.filter(ended_at__isnull=False).update(ended_at=F("ended_at") - shown)
+    tick()
+
+
 def rounds_of(table, number):
     return Round.objects.get(room=table.room, number=number)
 
@@ -62,7 +72,7 @@ def test_every_table_of_a_stage_plays_the_same_deals(duplicate):
     assert one.seed == two.seed  # the same tiles to the same seats
     play_out(first)
     play_out(second)
-    tick()
+    tick_after_the_settlement()
     again_one, again_two = rounds_of(first, 2), rounds_of(second, 2)
     assert again_one.seed_hash == again_two.seed_hash != one.seed_hash
     assert again_one.dealer == again_two.dealer == 1  # the dealer moves round by round
@@ -73,7 +83,7 @@ def test_matchpoints_compare_those_who_held_the_same_seat_of_the_same_deal(dupli
     for _round in (1, 2):  # the stage's two deals
         play_out(first)
         play_out(second)
-        tick()
+        tick_after_the_settlement()
     duplicate.refresh_from_db()
     assert duplicate.status == Tournament.Status.FINISHED
     # By hand: each deal and seat held by two people, 2 to the better net, 1 each on a tie.
@@ -102,10 +112,10 @@ def test_while_a_deal_is_played_anywhere_nobody_else_sees_it(duplicate):
     slow = second.room.seats.get(index=0).user
     assert not audience.may_see_results(first.room, slow)  # not the finished deal either
     play_out(second)
-    tick()
+    tick_after_the_settlement()
     play_out(first)
     play_out(second)
-    tick()
+    tick_after_the_settlement()
     # The stage is over everywhere: the round pages are everybody's.
     first.room.refresh_from_db()
     assert audience.may_see_results(first.room, slow)
@@ -117,9 +127,9 @@ def test_a_deal_a_slower_table_has_yet_to_begin_stays_sealed_until_the_stage_is_
 ):
     first, second = TournamentTable.objects.filter(tournament=duplicate).order_by("number")
     play_out(first)
-    tick()  # the first table on deal 2, the second still on deal 1
+    tick_after_the_settlement()  # the first table on deal 2, the second still on deal 1
     play_out(first)
-    tick()  # the first table is through the stage
+    tick_after_the_settlement()  # the first table is through the stage
     # The second table ends deal 1; its deal 2 is dealt at the clock's next step. This
     # moment nobody plays either deal, but the second table has deal 2 still to play.
     play_out(second)
@@ -130,9 +140,9 @@ def test_a_deal_a_slower_table_has_yet_to_begin_stays_sealed_until_the_stage_is_
     page = Client()
     page.force_login(slow)
     assert page.get(reverse("round_detail", args=[deal_two.pk])).status_code == 404
-    tick()
+    tick_after_the_settlement()
     play_out(second)
-    tick()  # the stage is over at every table
+    tick_after_the_settlement()  # the stage is over at every table
     deal_two = rounds_of(first, 2)  # read again
     assert audience.may_see_round(deal_two, visitor)
     assert page.get(reverse("round_detail", args=[deal_two.pk])).status_code == 200
