@@ -48,6 +48,25 @@ def first_moves(tables, which) -> list[float]:
     return [t.first_move_at - t.opened_at for t in tables if which(t) and t.first_move_at]
 
 
+def way_to_the_table(run, which) -> dict:
+    """Each step of a player's way from the seating seen on the leaderboard to the table's
+    first frame on its socket (s): the page, the socket's handshake, the first frame."""
+    visits = [v for p in run.players for v in p.visits if which(v.seen_at)]
+    steps = (("page", "seen_at", "page_at"), ("socket", "page_at", "socket_at"))
+    steps += (("first_frame", "socket_at", "frame_at"),)
+    return {
+        name: spread(
+            [
+                getattr(v, end) - getattr(v, start)
+                for v in visits
+                if getattr(v, start) is not None and getattr(v, end) is not None
+            ],
+            2,
+        )
+        for name, start, end in steps
+    }
+
+
 def report(
     run,
     *,
@@ -103,6 +122,10 @@ def report(
         "first_move_after_seating_s": {
             "start": spread(first_moves(tables, lambda t: t.opened_at < stats.window[0]), 2),
             "window": spread(first_moves(tables, lambda t: stats.in_window(t.opened_at)), 2),
+        },
+        "way_to_the_table_s": {
+            "start": way_to_the_table(run, lambda t: t < stats.window[0]),
+            "window": way_to_the_table(run, stats.in_window),
         },
         "leaderboard_latency_s": spread(latencies),
         "leaderboard_never_counted": never,

@@ -61,6 +61,12 @@ class SeatedPerson(Person):
     def __init__(self, player: "ArenaPlayer", table: ArenaTable, slot: int) -> None:
         super().__init__(player.run, table, slot, player.base, player.session_key, player.cookies)
         self.player = player
+        self.visit: Visit | None = None
+
+    def on_message(self, text: str, now: float) -> None:
+        if self.visit is not None and self.visit.frame_at is None:
+            self.visit.frame_at = now  # the table's first frame on its socket
+        super().on_message(text, now)
 
     def _on_round_end(self, in_window: bool) -> None:
         self.ended_epoch = self.epoch
@@ -75,6 +81,11 @@ class Visit:
     table: ArenaTable
     seen_at: float
     person: SeatedPerson | None = None
+    # On the way to the first move: the table's page loaded, its socket open, its first
+    # frame (the table as the socket shows it) received.
+    page_at: float | None = None
+    socket_at: float | None = None
+    frame_at: float | None = None
     settled_at: float | None = None
     counted_at: float | None = None
 
@@ -221,10 +232,11 @@ class ArenaPlayer:
             self.run.board_errors["more than four players at a table"] += 1
             return
         person = SeatedPerson(self, table, slot)
-        visit.person = person
+        visit.person, person.visit = person, visit
         self.run.seated_people.add(person)
         try:
             status, page, _url = await person.get(person.table_url)
+            visit.page_at = time.perf_counter()
             found = WS_CONNECT_RE.search(page)
             if status != 200 or not found:
                 raise SetupError(f"the table page {table.path} ({status}) has no socket")
@@ -232,6 +244,7 @@ class ArenaPlayer:
             if person.closing:
                 return
             await person.connect()
+            visit.socket_at = time.perf_counter()
         except (SetupError, aiohttp.ClientError, TimeoutError) as exc:
             self.run.table_errors[f"{type(exc).__name__}: {str(exc)[:100]}"] += 1
             await person.close()

@@ -74,6 +74,15 @@ def text(r: dict) -> str:
         + _spread(r["first_move_after_seating_s"]["start"])
         + ", in the window "
         + _spread(r["first_move_after_seating_s"]["window"]),
+        "  the way there, median/p95/max s: "
+        + "; ".join(
+            f"{when}: "
+            + ", ".join(
+                f"{step} {_spread(spread)}"
+                for step, spread in r["way_to_the_table_s"][when].items()
+            )
+            for when in ("start", "window")
+        ),
         "  own update ms p50/p90/p99/max "
         + "/".join(fmt(r["own_update_ms"][k]) for k in ("p50", "p90", "p99", "max")),
         f"  errors {r['error_total']}: refused {e['refused']}, 5xx {e['http_5xx_whole_run']}, "

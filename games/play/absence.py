@@ -12,15 +12,20 @@ from games.play import broadcast, deadlines
 from games.rules.round import Round as EngineRound
 
 
-def seen(*, room_id: int, user_id: int) -> None:
-    """The player's table socket is open (called on connect and as a heartbeat)."""
+def seen(*, room_id: int, user_id: int, shown_away: bool = True) -> None:
+    """The player's table socket is open (called on connect). ``shown_away``: the others'
+    tables showed them offline or away until now (or it is not known). Those tables are
+    shown again only when something on them changed: the player back, or the time of the
+    decision pending (their own clock applies again); not for a second tab of a player
+    who is there."""
     now = timezone.now()
     updated = Seat.objects.filter(room_id=room_id, user_id=user_id).update(
         last_seen=now, online=True
     )
     if updated:
-        reschedule_current(room_id, now)
-        tell_the_table(room_id)  # the others see the player is back at once
+        rescheduled = reschedule_current(room_id, now)
+        if shown_away or rescheduled:
+            tell_the_table(room_id)  # the others see the player is back at once
 
 
 def left(*, room_id: int, user_id: int, still_here: bool = False) -> None:
@@ -49,8 +54,9 @@ def tell_the_table(room_id: int) -> None:
         transaction.on_commit(lambda: broadcast.broadcast_table_changed(room))
 
 
-def reschedule_current(room_id: int, now: datetime) -> None:
-    """A player came back: their own clock applies again, not the absence's."""
+def reschedule_current(room_id: int, now: datetime) -> bool:
+    """A player came back: their own clock applies again, not the absence's. Whether the
+    round's deadline changed."""
     with transaction.atomic():
         rnd = (
             Round.objects.select_for_update()
@@ -59,8 +65,10 @@ def reschedule_current(room_id: int, now: datetime) -> None:
             .first()
         )
         if rnd is None:
-            return
+            return False
         before = rnd.deadline
         deadlines.schedule(rnd, EngineRound.from_json(rnd.state), new_decision=False, now=now)
-        if rnd.deadline != before:
-            rnd.save(update_fields=["deadline"])
+        if rnd.deadline == before:
+            return False
+        rnd.save(update_fields=["deadline"])
+        return True

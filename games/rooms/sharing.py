@@ -17,9 +17,11 @@ TABLE_PATH = re.compile(r"^/t/(?P<code>[A-Z0-9]{4,12})/$")
 title_sources: list = []
 
 
-def table_title(room: Room) -> str:
-    """ "来打血战：房间 7DZVG6，差 2 人", or an invitation to watch once it is full."""
-    free = room.seats.filter(user__isnull=True, bot_level="").count()
+def table_title(room: Room, free: int | None = None) -> str:
+    """ "来打血战：房间 7DZVG6，差 2 人", or an invitation to watch once it is full.
+    ``free``: the seats nobody takes, when the caller has the seats at hand."""
+    if free is None:
+        free = room.seats.filter(user__isnull=True, bot_level="").count()
     if free and room.status == Room.Status.OPEN:
         title = ngettext(
             "Come and play: room %(code)s, %(free)d seat free",

@@ -11,11 +11,13 @@ player it checks, now and then, that the session still logs the player in."""
 
 import logging
 import time
+from typing import NamedTuple
 
 from autobahn.exception import Disconnected  # daphne's: a send on a closed socket
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db.models import Exists, OuterRef
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.html import escape
@@ -27,9 +29,8 @@ from games.models import Room, Seat
 from games.play import absence, broadcast, deadlines
 from games.play.broadcast import room_group
 from games.play.errors import ServiceError, StaleVersion
-from games.play.snapshot import load_snapshot, shared_snapshot
+from games.play.snapshot import TableSnapshot, load_snapshot, shared_snapshot
 from games.rooms import idle_rooms
-from games.rooms.seating import seat_of
 from games.table import (
     away,
     commands,
@@ -64,6 +65,14 @@ def clock() -> float:
 
 class SessionGone(Exception):
     """The socket's session no longer logs its player in: the command is not made."""
+
+
+class Arrival(NamedTuple):
+    """What a seated player's socket reads once it has joined its room."""
+
+    table: TableSnapshot
+    away: "away.AwaySummary | None"  # what happened while they were away, if they were
+    watchers: int
 
 
 class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
@@ -110,14 +119,13 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         if not self.seated:
             await self._start_watching()
             return
-        summary = await self._arrive()
+        arrival = await self._arrive()
         presence.arrived(self.channel_name, self.room_id, self.user.pk)
-        await self.show(await shared_snapshot(self.room_id, None))
-        if summary is not None:
-            await self.send(text_data=await database_sync_to_async(self._away_note)(summary))
-        count = await watchers.shared_count(self.room_id, None)
-        if count:  # the page was rendered with a count; it may have changed since
-            await self.show_watchers(count)
+        await self.show(arrival.table)
+        if arrival.away is not None:
+            await self.send(text_data=self._away_note(arrival.away, arrival.table))
+        if arrival.watchers:  # the page was rendered with a count; it may have changed since
+            await self.show_watchers(arrival.watchers)
 
     async def _start_watching(self) -> None:
         """A viewer without a seat: counted as a watcher, shown the table as nobody's
@@ -172,19 +180,26 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         deadlines.wake()  # the timer loop (games.driver) looks now
 
     @database_sync_to_async
-    def _arrive(self) -> "away.AwaySummary | None":
-        """Mark the player here; what happened while they were away, if they were."""
+    def _arrive(self) -> "Arrival":
+        """Mark the player here, and read what their socket shows first: what happened
+        while they were away (if they were), the table (read after the socket joined the
+        room: every later move reaches it) and how many watch. One trip to the database
+        thread, which every socket of a new table's wave waits its turn for."""
         seat = Seat.objects.filter(room_id=self.room_id, user=self.user).first()
+        now = timezone.now()
         summary = None
         if seat is not None and not seat.online:
-            summary = away.since(self.room_id, seat, seat.last_seen, timezone.now())
-        absence.seen(room_id=self.room_id, user_id=self.user.pk)
-        idle_rooms.touch(self.room_id)  # a person is at the table: it is not idle
-        return summary
+            summary = away.since(self.room_id, seat, seat.last_seen, now)
+        # The others' tables change only if they showed the player offline (离线) or away.
+        shown_away = seat is None or not seat.online or deadlines.is_away(seat, now)
+        absence.seen(room_id=self.room_id, user_id=self.user.pk, shown_away=shown_away)
+        # A person is at the table: it is not idle (written once a minute at most).
+        idle_rooms.touch(self.room_id, force=False)
+        return Arrival(load_snapshot(self.room_id), summary, watchers.count(self.room_id))
 
-    def _away_note(self, summary) -> str:
+    def _away_note(self, summary, table) -> str:
         with translation.override(self.language):
-            names = load_snapshot(self.room_id).names
+            names = table.names
             return render_to_string(
                 "games/table/_away_note.html",
                 {"s": summary, "winners": [names[i] for i in summary.wins]},
@@ -192,10 +207,17 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
 
     @database_sync_to_async
     def _lookup(self) -> tuple[int | None, bool]:
-        room = Room.objects.filter(code=self.code).first()
-        if room is None or not self.user.is_authenticated:
+        """The room's id, and whether the user sits there: one query."""
+        if not self.user.is_authenticated:
             return None, False
-        return room.pk, seat_of(room, self.user) is not None
+        seated = Seat.objects.filter(room=OuterRef("pk"), user=self.user)
+        found = (
+            Room.objects.filter(code=self.code)
+            .annotate(seated=Exists(seated))
+            .values_list("pk", "seated")
+            .first()
+        )
+        return found if found is not None else (None, False)
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         if self.session_gone:

@@ -121,9 +121,10 @@ async def shared_behind(snap: TableSnapshot, moves: int) -> TableSnapshot:
     return await asyncio.shield(pending)
 
 
-def delay_for(room: Room, user) -> int:
-    """How many moves behind ``user`` sees the room's table: none for its players."""
-    if room.seats.filter(user_id=user.pk).exists():
+def delay_for(room: Room, snap: TableSnapshot, user) -> int:
+    """How many moves behind ``user`` sees the room's table (``snap``, as loaded): none
+    for its players."""
+    if any(seat.user_id == user.pk for seat in snap.seats):
         return 0
     return audience.watch_delay(room)
 

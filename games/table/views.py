@@ -19,11 +19,14 @@ from games.table import coaching, commands, delayed, watchers
 from games.table.parts import render_table
 
 
-def _table_html(request, room, delay: int) -> str:
-    """The whole table as the requesting user may see it (``delay`` moves late for a
-    watcher, where the room says so): the same parts the socket sends, put together."""
-    snap = delayed.behind(load_snapshot(room.pk), delay)
-    return render_table(snap, user=request.user, csrf=get_token(request), request=request).full()
+def _table_html(request, room, snap) -> tuple[str, int]:
+    """The whole table as the requesting user may see it, from ``snap`` (the table as
+    loaded): the same parts the socket sends, put together; and how many moves late it
+    shows (a watcher of a room that says so: a tournament's table)."""
+    delay = delayed.delay_for(room, snap, request.user)
+    shown = delayed.behind(snap, delay)
+    html = render_table(shown, user=request.user, csrf=get_token(request), request=request)
+    return html.full(), delay
 
 
 def _watching_off(request, room):
@@ -54,17 +57,21 @@ def table(request, code):
         if not audience.may_know_of(room, request.user):
             raise Http404  # a club's room, to somebody not of the club
         return _watching_off(request, room)
-    # A watcher of a table shown some moves late sees it so, and is told (a player sees it now).
-    delay = delayed.delay_for(room, request.user)
+    # One load of the table for all the page shows: the table itself, who sits, the
+    # seats still free. A watcher of a table shown some moves late sees it so, and is
+    # told (a player sees it now).
+    snap = load_snapshot(room.pk)
+    table_html, delay = _table_html(request, room, snap)
+    free = sum(1 for seat in snap.seats if seat.is_empty)
     return render(
         request,
         "games/table.html",
         {
             "room": room,
-            "table_html": _table_html(request, room, delay),
+            "table_html": table_html,
             "coaching": coaching.room_allows(room.options),
-            "coach_switch": _coach_switch(room, request.user),
-            "share_title": sharing.table_title(room),
+            "coach_switch": _coach_switch(room, request.user, snap.seats),
+            "share_title": sharing.table_title(room, free),
             "watchers": watchers.render_count(watchers.count(room.pk)),
             "is_owner": room.owner_id == request.user.pk,
             "watch_delay": delay,
@@ -82,7 +89,8 @@ def table_fragment(request, code):
     room = get_object_or_404(Room, code=code)
     if not audience.may_watch(room, request.user):
         return _watching_off(request, room)
-    return HttpResponse(_table_html(request, room, delayed.delay_for(room, request.user)))
+    table_html, _delay = _table_html(request, room, load_snapshot(room.pk))
+    return HttpResponse(table_html)
 
 
 @login_required
@@ -103,12 +111,16 @@ def table_action(request, code):
     return redirect(reverse("table", kwargs={"code": room.code}))
 
 
-def _coach_switch(room, user) -> dict | None:
+def _coach_switch(room, user, seats=None) -> dict | None:
     """The coach's switch in the table's settings: for a person seated in a room that
-    allows the coach (None for anybody else, who sees no switch)."""
+    allows the coach (None for anybody else, who sees no switch). ``seats``: the room's,
+    when the caller has them loaded."""
     if not coaching.room_allows(room.options) or not user.is_authenticated:
         return None
-    seat = room.seats.filter(user=user).first()
+    if seats is None:
+        seat = room.seats.filter(user=user).first()
+    else:
+        seat = next((seat for seat in seats if seat.user_id == user.pk), None)
     return {"on": seat.coach_on} if seat is not None else None
 
 

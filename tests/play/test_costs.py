@@ -133,3 +133,61 @@ def test_the_table_a_move_hands_over_is_the_table_the_database_holds(
                 render_table(handed, user=viewer, csrf="").full()
                 == render_table(loaded, user=viewer, csrf="").full()
             )
+
+
+# A table's page for a person seated there: their session and user, the room, the club
+# guard (is it a club's room?), the table (its seats with their room and users, its latest
+# round) and how many watch. The seats the page needs (who sits, the seats still free,
+# the coach's switch) come from the table as loaded.
+TABLE_PAGE_QUERIES = 7
+
+
+def test_a_table_page_reads_the_table_once(table, django_assert_max_num_queries):
+    from django.test import Client
+    from django.urls import reverse
+
+    room, by_seat = table
+    client = Client()
+    client.force_login(by_seat[0])
+    client.get(reverse("table", args=[room.code]))  # once per process: earlier rounds' sums
+    with django_assert_max_num_queries(TABLE_PAGE_QUERIES):
+        assert client.get(reverse("table", args=[room.code])).status_code == 200
+
+
+def test_a_socket_finds_its_room_and_its_seat_in_one_query(table, django_assert_num_queries):
+    from asgiref.sync import async_to_sync
+
+    from games.table.consumers import TableConsumer
+
+    room, by_seat = table
+    socket = TableConsumer()
+    socket.code = room.code
+    for user, seated in ((by_seat[1], True), (create_room_owner(), False)):
+        socket.user = user
+        with django_assert_num_queries(1):
+            assert async_to_sync(socket._lookup)() == (room.pk, seated)
+    socket.code = "NOSUCH"
+    assert async_to_sync(socket._lookup)() == (None, False)
+
+
+def create_room_owner():
+    from django.contrib.auth.models import User
+
+    return User.objects.create_user("passer-by", password="x-long-password-1")
+
+
+def test_a_second_tab_of_a_player_there_redraws_nobodys_table(
+    table, monkeypatch, django_capture_on_commit_callbacks
+):
+    from games.play import absence, broadcast
+
+    room, by_seat = table
+    redrawn = []
+    monkeypatch.setattr(broadcast, "broadcast_table_changed", lambda r, *a, **k: redrawn.append(r))
+    with django_capture_on_commit_callbacks(execute=True):
+        absence.seen(room_id=room.pk, user_id=by_seat[2].pk, shown_away=True)
+    assert [r.pk for r in redrawn] == [room.pk]  # 离线 no more: the others see it at once
+    redrawn.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        absence.seen(room_id=room.pk, user_id=by_seat[2].pk, shown_away=False)
+    assert redrawn == []  # nothing on anybody's table changed
