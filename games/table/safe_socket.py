@@ -5,6 +5,7 @@ never the process; the page's language."""
 import asyncio
 import logging
 
+from autobahn.exception import Disconnected  # daphne's: a send on a closed socket
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from django.conf import settings
@@ -23,7 +24,8 @@ class SafeConsumer:
     """What both sockets share, so that no frame and no failure can take one down.
 
     - A handler that fails is logged and, for a frame from the browser, answered with an
-      error; the socket stays open and usable.
+      error; the socket stays open and usable. One that sent to a page that had just
+      closed did not fail.
     - Whatever ends the connection (a close, an error, the server's own shutdown),
       ``clean_up`` runs, once, and a socket counted against a limit (``count_socket``)
       is given back.
@@ -61,6 +63,10 @@ class SafeConsumer:
             await handler(message)
         except (StopConsumer, asyncio.CancelledError):
             raise
+        except Disconnected:
+            # The page closed as it was sent something (a player leaving a table while
+            # the others' changes reach it): nothing went wrong, nobody left to tell.
+            logger.debug("socket: closed while handling %r", message.get("type"))
         except Exception:
             logger.exception("socket: handling %r failed", message.get("type"))
             if message.get("type") == "websocket.receive":

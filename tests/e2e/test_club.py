@@ -65,6 +65,15 @@ def test_friends_make_a_club_play_at_its_table_and_see_the_standings(site_url, b
     player.wait_for_load_state()
     player.locator("#seating button.primary").click()
     play_to_the_settlement(player)
+    # Between rounds the seating links back to the club (games.play.homes), over nothing.
+    back = player.locator("#seating .seating-home a")
+    expect(back).to_have_text("返回亲友圈" if language == "zh-hans" else "Back to the club")
+    expect(back).to_have_attribute("href", club_path)
+    problems = screen_problems(player, playing=False)
+    assert not problems, problems
+    if os.environ.get("XUEZHAN_SHOTS"):
+        back.scroll_into_view_if_needed()
+        player.screenshot(path=f"{os.environ['XUEZHAN_SHOTS']}/club-table-{language}.png")
 
     # The club's page: the standings name the player with the round they played.
     for page in (player, owner):
