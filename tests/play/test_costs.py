@@ -155,19 +155,20 @@ def test_a_table_page_reads_the_table_once(table, django_assert_max_num_queries)
 
 
 def test_a_socket_finds_its_room_and_its_seat_in_one_query(table, django_assert_num_queries):
-    from asgiref.sync import async_to_sync
-
     from games.table.consumers import TableConsumer
 
+    # The lookup as the database thread runs it (database_sync_to_async's function):
+    # through the wrapper it would close this test's connection inside its transaction.
+    lookup = TableConsumer.__dict__["_lookup"].func
     room, by_seat = table
     socket = TableConsumer()
     socket.code = room.code
     for user, seated in ((by_seat[1], True), (create_room_owner(), False)):
         socket.user = user
         with django_assert_num_queries(1):
-            assert async_to_sync(socket._lookup)() == (room.pk, seated)
+            assert lookup(socket) == (room.pk, seated)
     socket.code = "NOSUCH"
-    assert async_to_sync(socket._lookup)() == (None, False)
+    assert lookup(socket) == (None, False)
 
 
 def create_room_owner():
