@@ -54,6 +54,12 @@ class TableSnapshot:
     # What the viewers of this snapshot share once one of them has rendered it.
     memo: dict = field(default_factory=dict, compare=False, repr=False)
 
+    def seat_of(self, user_id: int | None) -> Seat | None:
+        """The seat ``user_id`` sits in at this table (None: not seated there)."""
+        if user_id is None:
+            return None
+        return next((seat for seat in self.seats if seat.user_id == user_id), None)
+
     @property
     def version(self) -> int:
         return self.round.version if self.round else 0

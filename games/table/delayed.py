@@ -124,7 +124,7 @@ async def shared_behind(snap: TableSnapshot, moves: int) -> TableSnapshot:
 def delay_for(room: Room, snap: TableSnapshot, user) -> int:
     """How many moves behind ``user`` sees the room's table (``snap``, as loaded): none
     for its players."""
-    if any(seat.user_id == user.pk for seat in snap.seats):
+    if snap.seat_of(user.pk) is not None:
         return 0
     return audience.watch_delay(room)
 

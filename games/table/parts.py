@@ -96,7 +96,7 @@ def render_table(snap: TableSnapshot, *, user, csrf: str, request=None) -> Rende
     with in_language(language):
         # Asked once: ``user`` is a lazy object on a socket, each question a lookup.
         user_id = user.pk if user.is_authenticated else None
-        mine = next((s for s in snap.seats if user_id is not None and s.user_id == user_id), None)
+        mine = snap.seat_of(user_id)
         in_play = snap.round is not None and snap.round.status != Round.Status.ENDED
         if mine is not None or not in_play:
             return _render_table(snap, mine, user=user, user_id=user_id, csrf=csrf, request=request)

@@ -70,7 +70,7 @@ def table(request, code):
             "room": room,
             "table_html": table_html,
             "coaching": coaching.room_allows(room.options),
-            "coach_switch": _coach_switch(room, request.user, snap.seats),
+            "coach_switch": _coach_switch(room, request.user, snap),
             "share_title": sharing.table_title(room, free),
             "watchers": watchers.render_count(watchers.count(room.pk)),
             "is_owner": room.owner_id == request.user.pk,
@@ -111,16 +111,16 @@ def table_action(request, code):
     return redirect(reverse("table", kwargs={"code": room.code}))
 
 
-def _coach_switch(room, user, seats=None) -> dict | None:
+def _coach_switch(room, user, snap=None) -> dict | None:
     """The coach's switch in the table's settings: for a person seated in a room that
-    allows the coach (None for anybody else, who sees no switch). ``seats``: the room's,
-    when the caller has them loaded."""
+    allows the coach (None for anybody else, who sees no switch). ``snap``: the table,
+    when the caller has it loaded."""
     if not coaching.room_allows(room.options) or not user.is_authenticated:
         return None
-    if seats is None:
+    if snap is None:
         seat = room.seats.filter(user=user).first()
     else:
-        seat = next((seat for seat in seats if seat.user_id == user.pk), None)
+        seat = snap.seat_of(user.pk)
     return {"on": seat.coach_on} if seat is not None else None
 
 
