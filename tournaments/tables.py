@@ -33,6 +33,15 @@ def settlement_seconds() -> float:
     return settings.TOURNAMENT_SETTLEMENT_SECONDS
 
 
+def expected_by(now):
+    """When the players seated at a new table at ``now`` are expected there: the way to a
+    table (its page, its socket) takes a few seconds, longest when a whole field is seated
+    at once. Their seats count them as seen then, so that the absence's grace
+    (games.play.deadlines.is_away) starts from that moment: the computer does not choose
+    the 定缺 of a player still on the way, and a no-show is played by it soon after."""
+    return now + timedelta(seconds=settings.TOURNAMENT_ARRIVAL_SECONDS)
+
+
 def take_back(tournament: Tournament, now) -> bool:
     """Each table whose round ended at least ``settlement_seconds()`` ago: its next round
     dealt (a stage of several), or its people back, waiting (or out). Whether anything
@@ -113,7 +122,7 @@ def open_table(
             user_id=users[entry] if entry is not None else None,
             bot_level="" if entry is not None else BYE_LEVEL,
             ready=True,
-            last_seen=now,
+            last_seen=expected_by(now),
         )
         for index, entry in enumerate(seats)
     )

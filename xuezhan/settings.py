@@ -395,6 +395,10 @@ TOURNAMENT_FILL_SECONDS = float(os.environ.get("TOURNAMENT_FILL_SECONDS", "30"))
 # round of its stage dealt, or its players back to the tournament's page for their next
 # table): long enough to read who won and what was paid.
 TOURNAMENT_SETTLEMENT_SECONDS = float(os.environ.get("TOURNAMENT_SETTLEMENT_SECONDS", "8"))
+# Seconds a player seated at a new tournament table has to get there (the table's page and
+# its socket: up to 8 s when a whole field is seated at once, benchmarks/bench_arena)
+# before the absence's grace starts to count: until then their decisions stay theirs.
+TOURNAMENT_ARRIVAL_SECONDS = float(os.environ.get("TOURNAMENT_ARRIVAL_SECONDS", "10"))
 # A tournament table's watchers see it this many moves late (games.table.delayed): about
 # two turns of the table, discards and claims, so a call is long made when it is seen.
 TOURNAMENT_WATCH_DELAY_MOVES = 8
