@@ -99,6 +99,8 @@ def test_the_settlement_is_shown_before_the_arena_seats_its_players_again(
         html = page_of(people[0], table.room, language)
         assert 'id="settlement"' in html
         assert f'href="{tournament_page}"' in html and words in html
+        # The clock deals here, not the players' "ready": no seat says it is (not) ready.
+        assert "Not ready" not in html and "未准备" not in html and "badge ready" not in html
         follow = int(re.search(r'data-follow-home="(\d+)"', html).group(1))
         left = settlement_seconds() + FOLLOW_MARGIN_SECONDS - elapsed_since(ended)
         assert left - 1 <= follow <= left + 1
