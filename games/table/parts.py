@@ -271,7 +271,11 @@ def _seat_head(part_id: str, snap: TableSnapshot, view: dict, index: int, winds)
     player = view["players"][index]
     seat = snap.seats[index]
     won_tiles = tuple(w["tile"] for w in view["winners"] if w["seat"] == index)
-    offline = bool(seat.user_id) and not seat.online
+    # Not here yet: a player the table expects later (a tournament's new table counts its
+    # players as seen once the way there is over: tournaments.tables.expected_by) is
+    # arriving; one whose time has passed, or who left, is offline.
+    absent = bool(seat.user_id) and not seat.online
+    arriving = absent and seat.last_seen is not None and seat.last_seen > snap.loaded_at
     return render_part(
         "_seat_head.html",
         id=part_id,
@@ -283,7 +287,8 @@ def _seat_head(part_id: str, snap: TableSnapshot, view: dict, index: int, winds)
         out=player["out"],
         won_tiles=won_tiles,
         auto_play=seat.auto_play,
-        offline=offline,
+        offline=absent and not arriving,
+        arriving=arriving,
         to_act=view["current"] == index,
         net=view["net"][index],
         # 换三张: who has picked is public, what they picked is not.

@@ -1,11 +1,12 @@
 """An arena in the browser (issue 48), as two friends use one: one makes a private arena
 and signs up, sends the link, the other signs up by it, the maker starts it at once; the
 clock seats the two with computers in the free seats, each page takes its player to the
-table by itself, the round is played to the settlement (one player on 托管), which
-shows the way back to the tournament; once it has been shown, each page goes back there
-by itself and on to the next table; the tournament's leaderboard shows both with their
-round. On a phone in Chinese and on a
-laptop in English; nothing lies over a button on the tournament's page, 360 to 1920 px.
+table by itself. The friend puts the computer on (托管) and closes the page; the round is
+played to the settlement, which shows the way back to the tournament; once it has been
+shown, the maker's page goes back there by itself and on to the next table, where the
+friend, seated again, shows as on the way (入座中), not offline. The tournament's
+leaderboard shows both with their round. On a phone in Chinese and on a laptop in
+English; nothing lies over a button on the tournament's page, 360 to 1920 px.
 With XUEZHAN_SHOTS=<directory> the leaderboard is photographed, for a person to look at."""
 
 import os
@@ -63,9 +64,12 @@ def test_two_friends_play_an_arena_with_computers_filling(site_url, browser, lan
         page.wait_for_url("**/t/*/", timeout=30_000)
     assert urlsplit(maker.url).path == urlsplit(friend.url).path
     friend.locator("#me-auto button").click()  # the friend lets the computer play
+    # and closes the page: the next table still expects them, and shows them on the way.
+    friend.close()
     first_table = urlsplit(maker.url).path
     play_to_the_settlement(maker)
     assert_the_next_table_follows(maker, first_table, language)
+    assert_a_player_on_the_way_is_arriving(maker, language)
 
     # The leaderboard, as anybody with the link sees it (the two players are seated
     # again at once, and their pages follow them): both with their round, at every size.
@@ -106,6 +110,19 @@ def assert_the_next_table_follows(page, table_path: str, language: str) -> None:
         lambda url: urlsplit(url).path.startswith("/t/") and urlsplit(url).path != table_path,
         timeout=30_000,
     )
+
+
+def assert_a_player_on_the_way_is_arriving(page, language: str) -> None:
+    """At a new table, a player who has not come yet is shown on the way (入座中), not
+    offline (tournaments.tables.expected_by), with nothing over a button."""
+    arriving = page.locator(".seat-head .badge.arriving")
+    expect(arriving).to_have_count(1)
+    expect(arriving).to_have_text("入座中" if language == "zh-hans" else "Arriving")
+    expect(page.locator(".seat-head .badge.offline")).to_have_count(0)
+    problems = screen_problems(page)
+    assert not problems, problems
+    if os.environ.get("XUEZHAN_SHOTS"):
+        page.screenshot(path=f"{os.environ['XUEZHAN_SHOTS']}/tournament-arriving-{language}.png")
 
 
 def assert_changes_are_applied(page) -> None:

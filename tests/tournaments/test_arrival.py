@@ -3,12 +3,16 @@ socket: up to 8 s when the clock seats a whole field at once, benchmarks/bench_a
 A player still on the way is not away: the computer does not choose their 定缺 when the
 others arrive; their seat counts them as seen once the arrival's allowance
 (``TOURNAMENT_ARRIVAL_SECONDS``) is over, and a no-show is played by the computer after
-it and the absence's grace (``DISCONNECT_GRACE_SECONDS``)."""
+it and the absence's grace (``DISCONNECT_GRACE_SECONDS``). Meanwhile the others' tables
+show them arriving (入座中), not offline."""
 
+import re
 from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from games.models import Round, Seat
@@ -92,3 +96,25 @@ def test_a_no_show_is_played_by_the_computer_once_the_allowance_and_grace_are_ov
     now.now = rnd.deadline
     advance_due_rounds(now=now.now)
     assert by_of_actions(rnd) == [(3, "computer")]
+
+
+def seat_badges(user: User, rnd: Round, language: str) -> list[str]:
+    """The badges of the other seats' heads on ``user``'s table page."""
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(user)
+    html = client.get(reverse("table", args=[rnd.room.code])).content.decode()
+    return re.findall(r'<span class="badge (?:offline|arriving)">([^<]+)</span>', html)
+
+
+def test_the_others_see_a_player_on_the_way_arriving_and_a_no_show_offline(now):
+    seated_at = now.now
+    people, rnd = seated_at_a_new_table(now)
+    now.now = seated_at + timedelta(seconds=3)
+    arrives(people[0], rnd)
+    assert seat_badges(people[0], rnd, "zh-hans") == ["入座中"] * 3
+    assert seat_badges(people[0], rnd, "en") == ["Arriving"] * 3
+    arrives(people[1], rnd)
+    assert seat_badges(people[0], rnd, "en") == ["Arriving"] * 2
+    # Past the time they were expected by, those not there are offline (离线).
+    now.now = seated_at + timedelta(seconds=ARRIVAL + 1)
+    assert seat_badges(people[0], rnd, "zh-hans") == ["离线"] * 2
