@@ -64,6 +64,7 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         self._outage = 0  # outages seen; memberships are rewritten once for each
         self._rejoined = 0
         self._rejoining = False
+        self._watching: asyncio.Task | None = None  # _rejoin_when_back, during an outage
 
     async def group_add(self, group: str, channel: str) -> None:
         self._memberships.setdefault(group, set()).add(channel)
@@ -85,14 +86,10 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
 
     async def receive(self, channel: str):
         while True:
-            if self._rejoined < self._outage and not self._rejoining:
+            if self._rejoined < self._outage:
                 # Before waiting: no message finds a lost member. Once per outage, by
                 # the first socket to wait again; the others wait meanwhile.
-                self._rejoining = True
-                try:
-                    await self._rejoin()
-                finally:
-                    self._rejoining = False
+                await self._rejoin_once()
             try:
                 return await super().receive(channel)
             except self.REDIS_DOWN as exc:
@@ -103,6 +100,32 @@ class ResilientRedisChannelLayer(RedisChannelLayer):
         if self._rejoined == self._outage:
             logger.warning("Redis away (%s): waiting for it", exc)
             self._outage += 1
+        self._watch_for_its_return()
+
+    def _watch_for_its_return(self) -> None:
+        """Rejoin once Redis answers, whatever the sockets do meanwhile. A socket's wait
+        that tried to rejoin while Redis was still away, then began just as it came back,
+        waits without an error and would not try again: its process's memberships stayed
+        lost, and every page it held heard no move of the other process again (the
+        "redis restart, sockets split" fault test, now and then)."""
+        if self._watching is not None and not self._watching.done():
+            return
+        self._watching = asyncio.get_running_loop().create_task(self._rejoin_when_back())
+
+    async def _rejoin_when_back(self) -> None:
+        while self._rejoined < self._outage:
+            await asyncio.sleep(self.RETRY_SECONDS)
+            await self._rejoin_once()
+
+    async def _rejoin_once(self) -> None:
+        """``_rejoin``, by one caller at a time (a socket's wait or the watch)."""
+        if self._rejoining or self._rejoined >= self._outage:
+            return
+        self._rejoining = True
+        try:
+            await self._rejoin()
+        finally:
+            self._rejoining = False
 
     async def _rejoin(self) -> None:
         """Redis answers again: write this process's memberships into it again."""

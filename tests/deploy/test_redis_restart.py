@@ -2,6 +2,9 @@
 
 import asyncio
 
+from channels_redis.core import RedisChannelLayer
+from redis.exceptions import ConnectionError as RedisConnectionError
+
 from xuezhan.channel_layer import ResilientRedisChannelLayer
 
 
@@ -73,5 +76,34 @@ async def test_after_a_restart_each_table_socket_loads_its_table_again(own_redis
     await asyncio.sleep(0.5)
     assert not waiting[2].done()
     waiting[2].cancel()
+    await layer.flush()
+    await layer.close_pools()
+
+
+async def test_a_rejoin_refused_as_redis_comes_back_is_tried_again(own_redis, monkeypatch):
+    """The race the fault test met now and then: the socket's wait tries to rejoin while
+    Redis does not answer yet, then waits again just as it does, without an error. The
+    memberships are written again all the same, a moment later, and every table socket
+    is told to load its table."""
+    layer = layer_on(own_redis)
+    channel = await layer.new_channel()
+    await layer.group_add("room-abc", channel)
+    waiting = asyncio.ensure_future(layer.receive(channel))
+    await asyncio.sleep(0.3)
+    refusing = True
+    group_add = RedisChannelLayer.group_add
+
+    async def refused_while_told(self, group, member):
+        if refusing:
+            raise RedisConnectionError("Redis does not answer yet")
+        await group_add(self, group, member)
+
+    monkeypatch.setattr(RedisChannelLayer, "group_add", refused_while_told)
+    await asyncio.to_thread(own_redis.restart, 1.0)
+    await asyncio.sleep(0.5)  # Redis answers the wait; the rejoins are still refused
+    assert not waiting.done()
+    refusing = False
+    told = await asyncio.wait_for(waiting, 5)
+    assert told["type"] == "table.changed"
     await layer.flush()
     await layer.close_pools()
