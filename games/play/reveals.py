@@ -12,7 +12,9 @@ the room's sockets in other processes.
 A process with no event loop (the worker) cannot: there the deadline stays the end of
 the pause and the due step shows it, as a write of its own (games.play.steps). A process
 that dies before its timer fires loses nothing stored: a page that loads the table
-afterwards, or the next move's broadcast, shows the table without the hold.
+afterwards shows it without the hold, and one that loaded it during the pause (its socket
+reconnected elsewhere, or it is another process's) ends the pause itself
+(games.table.pause_end).
 """
 
 import asyncio

@@ -29,7 +29,7 @@ from games.models import Room, Seat
 from games.play import absence, broadcast, deadlines
 from games.play.broadcast import room_group
 from games.play.errors import ServiceError, StaleVersion
-from games.play.snapshot import TableSnapshot, load_snapshot, shared_snapshot
+from games.play.snapshot import TableSnapshot, load_snapshot, revealed, shared_snapshot
 from games.rooms import idle_rooms
 from games.table import (
     away,
@@ -43,6 +43,7 @@ from games.table import (
     watchers,
 )
 from games.table.parts import render_table
+from games.table.pause_end import PauseEnd
 from games.table.safe_socket import CLOSE_NOT_ALLOWED, SafeConsumer, language_of
 from games.table.screen import CLEAR_ERROR, Screen
 
@@ -100,6 +101,7 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         self.screen = Screen()
         self.shown: tuple | None = None
         self.seats_shown = False  # whether the page shows the seats (for phrase bubbles)
+        self.pause_end = PauseEnd()
         self.room_id, self.seated = await self._lookup()
         if self.room_id is None:
             # No such room, or nobody logged in: the table page needs a login too.
@@ -121,7 +123,7 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
             return
         arrival = await self._arrive()
         presence.arrived(self.channel_name, self.room_id, self.user.pk)
-        await self.show(arrival.table)
+        await self.show_loaded(arrival.table)
         if arrival.away is not None:
             await self.send(text_data=self._away_note(arrival.away, arrival.table))
         if arrival.watchers:  # the page was rendered with a count; it may have changed since
@@ -137,7 +139,7 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         self.watching = True
         self.watch_delay = delay
         watchers.started(self.channel_name, self.room_id, self.channel_layer)
-        await self.show(await shared_snapshot(self.room_id, None))
+        await self.show_loaded(await shared_snapshot(self.room_id, None))
         await watchers.tell(self.channel_layer, self.code)  # every page shows one more
 
     def _begin_watching(self) -> int | None:
@@ -161,6 +163,8 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         here, and after the grace period the seat plays itself; a watcher is no longer
         counted."""
         await self.leave_session_group()
+        if getattr(self, "pause_end", None) is not None:
+            self.pause_end.cancel()
         if not getattr(self, "group", None):
             return
         local_sockets.remove(self.room_id, self)
@@ -320,11 +324,22 @@ class TableConsumer(SessionSocket, SafeConsumer, AsyncWebsocketConsumer):
         # as a move that waits is (found by the 'postgres away 25 s' fault test: a load
         # queued behind a move stuck in the pool held a click past the page's patience).
         change = event.get("change")
-        await self.show(
+        await self.show_loaded(
             await self._retrying(
                 lambda: shared_snapshot(self.room_id, change), _("Reconnecting to the database…")
             )
         )
+
+    async def show_loaded(self, snap) -> None:
+        """A table this process loaded rather than made: if it holds a pause, this page
+        shows the pause's end itself (games.table.pause_end: the process that made the move
+        may have died with its timer)."""
+        await self.show(snap)
+        self.pause_end.arm(snap, self._show_end_of_pause)
+
+    async def _show_end_of_pause(self, held) -> None:
+        if self.shown == held.freshness:  # nothing newer came first (the maker's end, a move)
+            await self.show_delivered(revealed(held))
 
     async def show_delivered(self, snap) -> None:
         """A move made in this process, handed over from memory (local_sockets.deliver)."""

@@ -133,3 +133,49 @@ async def test_without_a_loop_the_end_of_a_pause_is_a_step(settings):
     after = await worker_step_after(room, reveal)
     assert after.offer is None and after.version == held.version
     assert after.deadline > reveal  # the next person's clock
+
+
+async def test_the_end_of_a_pause_whose_timer_died_with_its_process_still_shows(
+    settings, monkeypatch
+):
+    """A process killed during a pause takes its timer with it (games.play.reveals), and
+    nothing stored changes when a pause ends. The pages that loaded the table instead of
+    being handed it (told of the move by the channel layer; or opened during the pause,
+    as every page of a killed process reconnects) end the pause themselves, on time:
+    else the next player never saw their turn until its deadline, turn_seconds later."""
+    from games.play import broadcast
+    from tests.play.timers import play_until_held, table_of
+    from tests.table.sockets import connect, session_cookie
+
+    settings.OFFER_PAUSE_SECONDS = PAUSE
+    # The moves are another process's: its sockets are not these, and it dies with the
+    # timer that was to show the end of the pause.
+    monkeypatch.setattr(broadcast, "local_delivery", lambda room_id, snapshot: False)
+    monkeypatch.setattr(broadcast, "reveal", lambda room, held: None)
+
+    room, users, rnd = await sync_to_async(table_of)(4)
+    cookies = await sync_to_async(lambda: [session_cookie(u) for u in users])()
+    sockets = await open_sockets(room, cookies[:3])  # the fourth opens during the pause
+    try:
+        for socket in sockets:
+            await settle(socket)
+        held = await sync_to_async(play_until_held)(rnd, users, random.Random(3))
+        reveal = offers.held_until(held)
+        late, connected = await connect(room.code, cookies[3])
+        assert connected
+        sockets.append(late)
+        shown = Shown(sockets)
+        await shown.take(timeout=0.2)
+        assert timezone.now() < reveal, "the test's pause ended before its pages were shown it"
+        hidden = version_token.encode(room.code, held.offer["version"], held=True)
+        assert shown.tokens == [hidden] * 4  # every page shows the tile on offer
+
+        await asyncio.sleep(max((reveal - timezone.now()).total_seconds(), 0))
+        await shown.take(timeout=0.3)
+
+        assert shown.tokens == [version_token.encode(room.code, held.version)] * 4
+        after = await stored(room)
+        assert (after.version, after.offer) == (held.version, held.offer)  # nothing written
+    finally:
+        for socket in sockets:
+            await socket.disconnect()
