@@ -396,7 +396,11 @@ class Person:
             with contextlib.suppress(aiohttp.ClientError, TimeoutError):
                 await self.get(self.table_url)
             payload = dict(self.ready_fields, HEADERS={"HX-Request": "true"})
-            await self._send(ws, json.dumps(payload))
+            # As every ws-send of the page (static/js/socket-retry.js): a ready the socket
+            # closed before answering (its process was killed) is sent again on the next
+            # socket. Else the round's next deal waited on it for ever.
+            self.unanswered = json.dumps(payload)
+            await self._send(self.ws or ws, self.unanswered)
             return
         try:
             ok = await self.post_ready()

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Room, Round, RoundPlayer, Seat, insert_room
 from games.play import broadcast, deadlines, dealing, homes, matches
-from games.play.errors import ServiceError
+from games.play.errors import ServiceError, StaleVersion
 from games.players.computer import LEVELS
 from games.rooms.origins import Origin
 from games.rules.options import RoomOptions
@@ -253,7 +253,11 @@ def set_ready(*, room: Room, user: AbstractBaseUser) -> Round | None:
         if seat is None:
             raise ServiceError(_("You are not seated at this table."))
         ensure_seats_not_kept(room)  # its place deals it (a tournament's clock)
-        ensure_between_rounds(room)
+        if room.status == Room.Status.PLAYING:
+            # The button is shown only between rounds: this press came before the round
+            # began (a page sends a click its dead socket never answered again on the
+            # next one, and this very press may have dealt it). The table moved past it.
+            raise StaleVersion(_("The round has already started."))
         dealing.ensure_rounds_left(room)
         seat.ready = True
         seat.last_seen = timezone.now()  # pressing the button is being here

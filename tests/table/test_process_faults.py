@@ -204,6 +204,24 @@ async def test_a_click_the_table_moved_past_is_marked_stale_for_scripts(monkeypa
         await communicator.disconnect()
 
 
+async def test_a_ready_sent_again_after_its_round_began_is_stale_and_changes_nothing():
+    """The page sends a click its dead socket never answered again on the next socket
+    (static/js/socket-retry.js). A ready may have dealt the round before its process died:
+    sent again, it is the table having moved past it (data-stale), not a refusal, and the
+    round goes on as it was."""
+    room, users, sockets = await four_sockets()  # all four were ready: the round is dealt
+    before = await round_version(room)
+    await sockets[2].send_json_to({"type": "ready"})
+    said = await sockets[2].receive_from()
+    assert 'id="table-error"' in said and 'data-stale="true"' in said
+    assert "这一局已经开始了" in said
+    assert await round_version(room) == before
+    for communicator in sockets[:2] + sockets[3:]:
+        assert await communicator.receive_nothing(timeout=0.3)
+    for communicator in sockets:
+        await communicator.disconnect()
+
+
 async def test_a_page_that_closed_as_a_move_was_sent_is_no_error(caplog):
     """A socket whose page closed while this process was showing it a move (daphne's
     Disconnected, before the close reaches the consumer) logs nothing above debug."""
