@@ -49,6 +49,19 @@ def is_away(seat: Seat, now: datetime) -> bool:
     return silent >= max(grace, timedelta(seconds=MISSED_HEARTBEATS * settings.PRESENCE_SECONDS))
 
 
+def is_arriving(seat: Seat, now: datetime) -> bool:
+    """Is this seated person not here yet but still expected? A table that seats people
+    elsewhere (a tournament's new table: tournaments.tables.expected_by) counts them as
+    seen at the time they are expected by, so that the grace of ``is_away`` runs from
+    then; until that time they are on the way, not offline."""
+    return (
+        seat.user_id is not None
+        and not seat.online
+        and seat.last_seen is not None
+        and seat.last_seen > now
+    )
+
+
 def held_by_a_live_process(room_id: int, now: datetime | None = None) -> bool:
     """Is a person of this room at their table in some process that is alive (their seat
     seen within the heartbeats)? Then that process drives the room; another that took

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from games.models import Round
 from games.play import cues, matches, offers
-from games.play.deadlines import is_away
+from games.play.deadlines import is_arriving, is_away
 from games.play.snapshot import TableSnapshot
 from games.rooms import origins
 from games.rules.tiles import tile_str
@@ -271,11 +271,9 @@ def _seat_head(part_id: str, snap: TableSnapshot, view: dict, index: int, winds)
     player = view["players"][index]
     seat = snap.seats[index]
     won_tiles = tuple(w["tile"] for w in view["winners"] if w["seat"] == index)
-    # Not here yet: a player the table expects later (a tournament's new table counts its
-    # players as seen once the way there is over: tournaments.tables.expected_by) is
-    # arriving; one whose time has passed, or who left, is offline.
+    # Not here: on the way to a table that expects them later, or else offline.
     absent = bool(seat.user_id) and not seat.online
-    arriving = absent and seat.last_seen is not None and seat.last_seen > snap.loaded_at
+    arriving = is_arriving(seat, snap.loaded_at)
     return render_part(
         "_seat_head.html",
         id=part_id,

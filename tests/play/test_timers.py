@@ -228,3 +228,22 @@ def test_a_round_whose_step_fails_is_put_back_and_the_others_go_on(monkeypatch):
     broken.refresh_from_db()
     assert engine(broken).to_json() == before  # nothing half-applied
     assert broken.deadline > timezone.now()  # looked at again later, not in a tight loop
+
+
+def test_a_person_expected_later_is_arriving_until_then_and_away_only_after_the_grace():
+    """A table that seats people elsewhere (a tournament's new table) counts them as seen
+    when they are expected: on the way until then (入座中), and the absence's grace runs
+    from that moment (tournaments.tables.expected_by)."""
+    from games.play.deadlines import is_arriving
+
+    seated = timezone.now()
+    expected = seated + timedelta(seconds=10)
+    on_the_way = Seat(index=1, user_id=7, online=False, last_seen=expected)
+    assert is_arriving(on_the_way, seated) and not is_away(on_the_way, seated)
+    assert is_arriving(on_the_way, expected - timedelta(seconds=1))
+    assert not is_arriving(on_the_way, expected)
+    assert not is_away(on_the_way, expected + timedelta(seconds=14))  # grace: 15 s
+    assert is_away(on_the_way, expected + timedelta(seconds=15))
+    # A person who is here, and a seat without a person (a computer's, an empty one), never.
+    assert not is_arriving(Seat(index=1, user_id=7, online=True, last_seen=expected), seated)
+    assert not is_arriving(Seat(index=2, user_id=None, online=False, last_seen=expected), seated)
